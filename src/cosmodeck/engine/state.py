@@ -1,0 +1,300 @@
+"""The State base class: the public API of DESIGN.md over a few per-game hooks.
+
+A game subclasses ``State`` and implements the ``_hooks``; this class owns what is common:
+checks before an action, time and deadlines, the action log, records, JSON and clones.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections import Counter
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from cosmodeck.engine.errors import IllegalActionError, StateFormatError
+from cosmodeck.engine.events import Event
+from cosmodeck.engine.result import Result
+from cosmodeck.engine.rng import Rng
+
+if TYPE_CHECKING:
+    from cosmodeck.engine.game import Game
+
+Self = TypeVar("Self", bound="State")
+
+
+class Action(Protocol):
+    """Actions are small frozen values; ``str(action)`` is their stable notation."""
+
+    def __str__(self) -> str: ...
+
+
+# One log entry: (game time, seat or None for an explicit advance, action or None).
+LogEntry = tuple[float, int | None, Any]
+# The log is an immutable cons list so that clones share it for free.
+LogNode = tuple["LogNode | None", LogEntry]
+
+
+class State(ABC):
+    """A game in progress. See DESIGN.md "Public API"."""
+
+    game: Game[Any]
+    players: int
+    seed: int
+    rng: Rng
+    now: float
+    _log: LogNode | None
+
+    def __init__(self, game: Game[Any], players: int, seed: int) -> None:
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.now = 0.0
+        self._log = None
+
+    # ==== hooks each game implements ===================================================
+    @abstractmethod
+    def _to_act(self) -> frozenset[int]: ...
+
+    @abstractmethod
+    def _legal(self, seat: int) -> list[Any]:
+        """Legal actions of a seat in ``to_act`` (the game is not over)."""
+
+    @abstractmethod
+    def _check(self, seat: int, action: Any) -> None:
+        """Raise ``IllegalActionError`` unless ``action`` is legal for ``seat`` now.
+
+        Must agree exactly with ``_legal`` (one source of truth).
+        """
+
+    @abstractmethod
+    def _do(self, seat: int, action: Any) -> list[Event]:
+        """Apply a checked action; return its events."""
+
+    def _deadline(self) -> float | None:
+        """Game time of the next timer event, or ``None``."""
+        return None
+
+    def _fire(self) -> list[Event]:
+        """Process every timer event due at ``self.now`` (called by ``advance``)."""
+        return []
+
+    @abstractmethod
+    def _result(self) -> Result | None: ...
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def _dump(self) -> dict[str, Any]:
+        """Game-specific state as JSON-ready data (exact)."""
+
+    @abstractmethod
+    def _load(self, core: dict[str, Any]) -> None:
+        """Restore from ``_dump`` output (base fields are already set)."""
+
+    @abstractmethod
+    def _copy_into(self, other: State) -> None:
+        """``other`` is a shallow copy of ``self``: replace its mutable containers with copies."""
+
+    @abstractmethod
+    def census(self) -> Counter[str]:
+        """Every card id in every zone, counted (the conformance suite checks conservation)."""
+
+    @abstractmethod
+    def resample_hidden(self: Self, owner: int | None, rng: Rng) -> Self:
+        """A clone whose secrets owned by ``owner`` are re-drawn consistently with what the
+        other seats know (``owner=None``: secrets nobody sees, such as deck order).
+
+        Used by the no-leak property and by determinizing search.
+        """
+
+    # ==== public API ===================================================================
+    @property
+    def to_act(self) -> frozenset[int]:
+        if self._result() is not None:
+            return frozenset()
+        return self._to_act()
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        if self._result() is not None or seat not in self._to_act():
+            return []
+        return self._legal(seat)
+
+    def is_legal(self, seat: int, action: Any) -> bool:
+        try:
+            self._precheck(seat, action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def _precheck(self, seat: int, action: Any) -> Any:
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        if self._result() is not None:
+            raise IllegalActionError("the game is over", "game_over")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalActionError(f"no seat {seat!r} in a {self.players}-player game", "bad_seat")
+        if seat not in self._to_act():
+            raise IllegalActionError(f"seat {seat} may not act now", "not_your_turn")
+        self._check(seat, action)
+        return action
+
+    def apply(self, seat: int, action: Any, at: float | None = None) -> list[Event]:
+        """Apply ``action`` (an action or its notation) for ``seat`` at game time ``at``.
+
+        Deadlines due at or before ``at`` are processed first (time passes regardless).
+        Raises ``IllegalActionError`` and leaves the state as it was (after that advance).
+        """
+        pre: list[Event] = []
+        if at is not None:
+            at = float(at)
+            if at < self.now:
+                raise IllegalActionError(f"time {at} is before the game time {self.now}", "time_backwards")
+            pre = self._advance_to(at)
+        try:
+            action = self._precheck(seat, action)
+        except IllegalActionError as e:
+            e.events = pre
+            raise
+        events = self._do(seat, action)
+        self._log = (self._log, (self.now, seat, action))
+        return pre + events
+
+    def next_deadline(self) -> float | None:
+        if self._result() is not None:
+            return None
+        return self._deadline()
+
+    def advance(self, at: float) -> list[Event]:
+        """Apply every timer-driven change due up to game time ``at``."""
+        at = float(at)
+        if at < self.now:
+            raise IllegalActionError(f"time {at} is before the game time {self.now}", "time_backwards")
+        events = self._advance_to(at)
+        if at > self._logged_time() or events:
+            prev = self._log
+            if prev is not None and prev[1][1] is None and not events:
+                prev = prev[0]  # consecutive idle advances merge: advance(t2) covers advance(t1)
+            self._log = (prev, (at, None, None))
+        return events
+
+    def _logged_time(self) -> float:
+        return self._log[1][0] if self._log is not None else 0.0
+
+    def _advance_to(self, at: float) -> list[Event]:
+        events: list[Event] = []
+        guard = 0
+        while self._result() is None:
+            d = self._deadline()
+            if d is None or d > at:
+                break
+            self.now = max(self.now, d)
+            events.extend(self._fire())
+            guard += 1
+            if guard > 100_000:
+                raise RuntimeError("deadline did not move forward")
+        self.now = max(self.now, at)
+        return events
+
+    @property
+    def is_over(self) -> bool:
+        return self._result() is not None
+
+    @property
+    def result(self) -> Result | None:
+        return self._result()
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see, JSON-ready; ``None`` is a spectator."""
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
+            raise IllegalActionError(f"no seat {seat!r} in a {self.players}-player game", "bad_seat")
+        res = self._result()
+        out: dict[str, Any] = {
+            "game": self.game.id,
+            "players": self.players,
+            "seat": seat,
+            "now": self.now,
+            "to_act": sorted(self.to_act),
+            "deadline": self.next_deadline(),
+            "over": res is not None,
+            "result": None if res is None else res.to_dict(),
+        }
+        out.update(self._view(seat))
+        return out
+
+    def clone(self: Self) -> Self:
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.rng = self.rng.copy()
+        self._copy_into(other)
+        return other
+
+    # ---- log, records, JSON -----------------------------------------------------------
+    def log_entries(self) -> list[LogEntry]:
+        out: list[LogEntry] = []
+        node = self._log
+        while node is not None:
+            out.append(node[1])
+            node = node[0]
+        out.reverse()
+        return out
+
+    @property
+    def decisions(self) -> int:
+        """Number of actions applied so far."""
+        return sum(1 for e in self.log_entries() if e[1] is not None)
+
+    def _log_json(self) -> list[list[Any]]:
+        return [[t, "advance"] if s is None else [t, s, str(a)] for t, s, a in self.log_entries()]
+
+    def record(self) -> dict[str, Any]:
+        """The game record: header (game, options, data hash, seed, players) + timed log."""
+        res = self._result()
+        return {
+            "format": "cosmodeck-record/1",
+            **self.game.header(),
+            "seed": self.seed,
+            "players": self.players,
+            "log": self._log_json(),
+            "result": None if res is None else res.to_dict(),
+        }
+
+    def to_json(self) -> str:
+        obj = {
+            "format": "cosmodeck-state/1",
+            "game": self.game.id,
+            "options": self.game.options_json(),
+            "data_hash": self.game.data_hash,
+            "players": self.players,
+            "seed": self.seed,
+            "now": self.now,
+            "rng": str(self.rng.state),
+            "log": self._log_json(),
+            "core": self._dump(),
+        }
+        return json.dumps(obj, sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def _from_json(cls: type[Self], game: Game[Any], obj: dict[str, Any]) -> Self:
+        st = object.__new__(cls)
+        try:
+            st.game = game
+            st.players = int(obj["players"])
+            st.seed = int(obj["seed"])
+            st.now = float(obj["now"])
+            st.rng = Rng(raw_state=int(obj["rng"]))
+            node: LogNode | None = None
+            for entry in obj["log"]:
+                if len(entry) == 2 and entry[1] == "advance":
+                    node = (node, (float(entry[0]), None, None))
+                else:
+                    node = (node, (float(entry[0]), int(entry[1]), game.parse_action(str(entry[2]))))
+            st._log = node
+            st._load(obj["core"])
+        except (KeyError, TypeError, ValueError, IndexError) as e:
+            raise StateFormatError(f"malformed state: {type(e).__name__}: {e}") from e
+        return st
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game.id} players={self.players} seed={self.seed} t={self.now}>"
