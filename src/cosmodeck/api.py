@@ -6,6 +6,7 @@ user's path) and hands their text to the games, which never do I/O themselves.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import os
 import pkgutil
@@ -20,17 +21,14 @@ from cosmodeck.engine.options import TextInput
 from cosmodeck.engine.registry import GameSpec, get_spec, registered
 from cosmodeck.engine.state import State
 
-_loaded = False
 
-
+@functools.cache
 def _ensure_games() -> None:
-    global _loaded
-    if not _loaded:
-        games = importlib.import_module("cosmodeck.games")
-        for mod in pkgutil.iter_modules(games.__path__):
-            if mod.ispkg:
-                importlib.import_module(f"cosmodeck.games.{mod.name}")
-        _loaded = True
+    """Import every game package once; each registers itself."""
+    games = importlib.import_module("cosmodeck.games")
+    for mod in pkgutil.iter_modules(games.__path__):
+        if mod.ispkg:
+            importlib.import_module(f"cosmodeck.games.{mod.name}")
 
 
 def list_games() -> list[str]:
@@ -109,10 +107,11 @@ def replay(record: Mapping[str, Any]) -> State:
         raise StateFormatError("not a cosmodeck record (format must be 'cosmodeck-record/1')")
     game = game_from_header(record)
     try:
-        state = game.new_game(players=int(record["players"]), seed=int(record["seed"]))
+        players, seed = int(record["players"]), int(record["seed"])
         entries = list(record["log"])
     except (KeyError, TypeError, ValueError) as e:
         raise StateFormatError(f"malformed record: {e}") from None
+    state: State = game.new_game(players=players, seed=seed)
     for i, entry in enumerate(entries):
         try:
             if len(entry) == 2 and entry[1] == "advance":

@@ -80,7 +80,9 @@ def boolean(v: Any) -> str | None:
     return None if isinstance(v, bool) else "must be true or false"
 
 
-def resolve_options(specs: Iterable[Option], given: Mapping[str, Any], defaults: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def resolve_options(
+    specs: Iterable[Option], given: Mapping[str, Any], defaults: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
     """Merge ``given`` over the defaults (data-file defaults override declared ones)."""
     table = {o.name: o for o in specs}
     unknown = sorted(set(given) - set(table))

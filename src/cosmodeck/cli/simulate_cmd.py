@@ -1,0 +1,89 @@
+"""``cosmodeck simulate``: many seeded games with bots, summarised with intervals."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from cosmodeck.api import read_input
+from cosmodeck.sim.batch import SimSpec
+from cosmodeck.sim.simulate import simulate
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """``key=value``; the value is JSON when it parses as JSON, else a string."""
+    key, eq, raw = text.partition("=")
+    if not eq or not key:
+        raise argparse.ArgumentTypeError(f"option {text!r} is not key=value")
+    try:
+        value: Any = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    return key, value
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser("simulate", help="simulate many games with bots and report balance statistics")
+    p.add_argument("game")
+    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--games", type=int, required=True)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--bots", default="random", help="one bot for every seat, or one per seat, comma-separated")
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--backend", default="local", choices=["local"], help="where games run (local processes)")
+    p.add_argument("--data", help="a card-data file to use instead of the default")
+    p.add_argument("--option", "-o", action="append", type=parse_option, default=[], metavar="KEY=VALUE",
+                   help="a game option (repeatable); the value is JSON or a string")
+    p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.games < 1:
+        raise SystemExit("cosmodeck simulate: --games must be at least 1")
+    spec = SimSpec(
+        game=args.game, players=args.players, games=args.games, seed=args.seed, bots=args.bots,
+        data=read_input(args.data) if args.data else None, options=dict(args.option),
+    )
+    err = Console(stderr=True)
+    progress = Progress(
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        console=err, transient=True, disable=not err.is_terminal,
+    )
+    try:
+        with progress:
+            task = progress.add_task(f"{args.game} x{args.players}", total=args.games)
+            summary = simulate(spec, workers=args.workers, backend=args.backend,
+                               progress=lambda k: progress.advance(task, k))
+    except ValueError as e:
+        print(f"cosmodeck simulate: error: {e}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print_summary(summary)
+    return 0
+
+
+def print_summary(s: dict[str, Any]) -> None:
+    console = Console()
+    console.print(f"[bold]{s['game']}[/] · {s['players']} players · {s['games']} games · seed {s['seed']} · "
+                  f"bots {s['bots']}")
+    console.print(f"{s['games_per_s']} games/s, {s['decisions_per_s']} decisions/s, "
+                  f"mean length {s['mean_length']:.1f} decisions")
+    if "team_win_rate" in s:
+        lo, hi = s["team_win_ci95"]
+        console.print(f"team win rate {s['team_win_rate']:.3f} (95% CI {lo:.3f}-{hi:.3f})")
+        console.print(f"loss causes: {s['loss_causes']}; loss zones: {s['loss_zones']}")
+    else:
+        table = Table("seat", "win rate", "95% CI")
+        for seat, (rate, (lo, hi)) in enumerate(zip(s["win_rate_by_seat"], s["ci95"], strict=True)):
+            table.add_row(str(seat), f"{rate:.3f}", f"{lo:.3f}-{hi:.3f}")
+        console.print(table)
+        console.print(f"shared wins: {s['shared_wins']}; end reasons: {s['end_reasons']}")
