@@ -1,0 +1,30 @@
+# cosmodeck: `make run` plays, `make test` runs the whole suite (both set everything up first).
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: run test lint bench install clean
+
+$(BIN)/cosmodeck: pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(BIN)/cosmodeck
+
+install: $(BIN)/cosmodeck
+
+run: install
+	$(BIN)/cosmodeck play shooting-star
+
+lint: install
+	$(BIN)/ruff check src tests
+	$(BIN)/mypy
+
+test: lint
+	$(BIN)/pytest -n auto -q
+
+bench: install
+	$(BIN)/cosmodeck benchmark
+
+clean:
+	rm -rf $(VENV) build dist src/*.egg-info
