@@ -174,8 +174,9 @@ class State(ABC):
         events = self._advance_to(at)
         if at > self._logged_time() or events:
             prev = self._log
-            if prev is not None and prev[1][1] is None and not events:
-                prev = prev[0]  # consecutive idle advances merge: advance(t2) covers advance(t1)
+            if prev is not None and prev[1][1] is None:
+                # advance(t1); advance(t2) == advance(t2): deadlines are processed in time order.
+                prev = prev[0]
             self._log = (prev, (at, None, None))
         return events
 
