@@ -1,3 +1,3 @@
 """Root pytest configuration."""
 
-collect_ignore_glob = ["src/cosmodeck/__main__.py", "src/cosmodeck/cli/main.py"]
+collect_ignore_glob = ["src/cosmodeck/__main__.py"]
