@@ -1,0 +1,87 @@
+"""The Shooting Star game definition: options, data and the factory for states."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cosmodeck.engine.errors import OptionError
+from cosmodeck.engine.game import Game, GameInfo
+from cosmodeck.engine.options import TextInput
+from cosmodeck.games.shooting_star import loader, rules_setup
+from cosmodeck.games.shooting_star.actions import Action, Place, parse_action
+from cosmodeck.games.shooting_star.cards import ORIENTATIONS, ORIENTATIONS_2, Cell
+from cosmodeck.games.shooting_star.loader import ShsData
+from cosmodeck.games.shooting_star.options import OPTIONS
+from cosmodeck.games.shooting_star.state import ShootingStarState
+
+
+class ShootingStarGame(Game[ShootingStarState]):
+    """Shooting Star (dV Giochi, 2013): hidden placement on a grid, resolved by priority."""
+
+    info = GameInfo(id="shooting-star", name="Shooting Star", min_players=2, max_players=5, real_time=False,
+                    hidden_info=True, simultaneous=False, cooperative=False, num_distinct_actions=None)
+    option_specs = OPTIONS
+    data: ShsData
+
+    def __init__(self, data: TextInput, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(data, options)
+        self.arrows: tuple[str, ...] = ORIENTATIONS if self.options["orientations"] == 4 else ORIENTATIONS_2
+        self._places: dict[tuple[str, Cell], tuple[Place, ...]] = {}
+
+    def parse_data(self, data: TextInput) -> ShsData:
+        return loader.parse(data)
+
+    def data_default_options(self, parsed: Any) -> Mapping[str, Any] | None:
+        assert isinstance(parsed, ShsData)
+        return parsed.default_options
+
+    def check_options(self, options: Mapping[str, Any]) -> None:
+        known = {f.id for f in self.data.factions}
+        for f in options["factions"] or ():
+            if f not in known:
+                raise OptionError(f"option 'factions': unknown faction {f!r}; known: {', '.join(sorted(known))}")
+
+    def _new_state(self, players: int, seed: int) -> ShootingStarState:
+        st = ShootingStarState(self, players, seed)
+        data = self.data
+        chosen = self.options["factions"]
+        if chosen is not None and len(chosen) != players:
+            raise OptionError(f"option 'factions' names {len(chosen)} factions for {players} players (R29)")
+        st.factions = tuple(chosen) if chosen is not None else tuple(f.id for f in data.factions[:players])
+        st.invader = rules_setup.first_player(self.options, players, st.rng)
+        st.turn = 1
+        st.hands = [data.card_order] * players  # SHS-3.6
+        st.conquest = [()] * players
+        st.debris = [()] * players
+        st.placed = []
+        st.planet_hands = [()] * players
+        st.forced = ()
+        st.missions = [()] * players
+        st.box = tuple(sorted(data.missions))
+        st.end = None
+        st.res = None
+        if self.options["custom_sector"]:
+            rules_setup.deal_custom(st, st.rng)
+            st.phase = rules_setup.PHASE_SECTOR
+            st.sector_next = st.invader
+        else:
+            rules_setup.deal_grid(st, st.rng)
+            rules_setup.deal_missions(st, st.rng)
+            st.phase = rules_setup.PHASE_PLACE
+            st.sector_next = -1
+        return st
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text, self.data.cards, self.data.planets)
+
+    def _state_class(self) -> type[ShootingStarState]:
+        return ShootingStarState
+
+    def place_actions(self, card: str, cell: Cell) -> tuple[Place, ...]:
+        """The ``Place`` actions of one card on one cell, one per allowed arrow (memoized)."""
+        key = (card, cell)
+        acts = self._places.get(key)
+        if acts is None:
+            acts = self._places[key] = tuple(Place(card, cell, a) for a in self.arrows)
+        return acts

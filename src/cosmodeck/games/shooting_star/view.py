@@ -1,0 +1,134 @@
+"""What a seat may see (SHS-D2) and re-drawing a seat's secrets (for no-leak tests and search).
+
+Hidden: the face of a placed card before the reveal (others see position, arrow, owner),
+hands (others see the count and the used cards), missions (until the game ends; unused
+ones never), the reserve (a count) and, in the variant, planet hands (a count).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cosmodeck.engine.rng import Rng
+from cosmodeck.games.shooting_star.cards import DARK_LEVEL, KIND_DARK, card_id
+from cosmodeck.games.shooting_star.rules_setup import PHASE_OVER
+from cosmodeck.games.shooting_star.rules_turn import planets_left
+
+if TYPE_CHECKING:
+    from cosmodeck.games.shooting_star.state import ShootingStarState
+
+
+def build(st: ShootingStarState, seat: int | None) -> dict[str, Any]:
+    data = st.game.data
+    over = st.phase == PHASE_OVER
+    fac = st.factions
+    planets = data.planets
+    placed_at = {p[2]: k for k, p in enumerate(st.placed)}
+
+    def placed(k: int) -> dict[str, Any]:
+        s, kind, cell, arrow = st.placed[k]
+        return {"seat": s, "cell": [cell[0], cell[1]], "orientation": arrow, "order": k + 1,
+                "card": card_id(fac[s], kind) if s == seat else None}
+
+    cells = []
+    order = st.shape_order or tuple(sorted(st.board, key=lambda c: (c[1], c[0])))
+    for c in order:
+        here = st.board.get(c)
+        cell: dict[str, Any] = {"x": c[0], "y": c[1], "planet": None}
+        if here is not None:
+            p = planets[here[0]]
+            cell.update(planet=p.id, kind=p.kind, level=None if here[1] == DARK_LEVEL else here[1],
+                        name=p.name, moons=p.moons)
+        k = placed_at.get(c)
+        cell["card"] = None if k is None else placed(k)
+        cells.append(cell)
+    xs = [c[0] for c in order] or [0]
+    ys = [c[1] for c in order] or [0]
+    facedown = {s: kind for s, kind, _, _ in st.placed}
+    hands = []
+    for s in range(st.players):
+        hand = st.hands[s]
+        gone = set(hand) | ({facedown[s]} if s in facedown else set())
+        hands.append({"seat": s, "count": len(hand), "cards": list(hand) if s == seat else None,
+                      "used": [k for k in data.card_order if k not in gone]})
+    missions: list[Any] = []
+    for s in range(st.players):
+        if over or s == seat:
+            missions.append([{"id": m, "points": data.missions[m].points, "need": dict(data.missions[m].need),
+                              "named": list(data.missions[m].named)} for m in st.missions[s]])
+        else:
+            missions.append(None)
+    out: dict[str, Any] = {
+        "phase": st.phase,
+        "turn": st.turn,
+        "max_turns": data.max_cards_played,
+        "invader": st.invader,
+        "orientations": list(st.game.arrows),
+        "factions": [{"seat": s, "id": f, "name": _faction(st, f)[0], "colour": _faction(st, f)[1]}
+                     for s, f in enumerate(fac)],
+        "grid": {"cells": cells, "bounds": [min(xs), min(ys), max(xs), max(ys)]},
+        "planets_left": planets_left(st),
+        "placed": [placed(k) for k in range(len(st.placed))],
+        "hands": hands,
+        "conquest": [list(p) for p in st.conquest],
+        "debris": [list(p) for p in st.debris],
+        "reserve": len(st.reserve),
+        "missions": missions,
+        "card_set": [{"id": c.id, "priority": c.priority, "shield": c.shield, "hits": [list(h) for h in c.hits]}
+                     for c in (data.cards[k] for k in data.card_order)],
+        "end_reason": st.end,
+        "scores": None if st.res is None else st.res.details["breakdown"],
+    }
+    if st.game.options["custom_sector"]:
+        out["planet_hands"] = [{"seat": s, "count": len(h), "planets": list(h) if s == seat else None}
+                               for s, h in enumerate(st.planet_hands)]
+        out["sector_next"] = st.sector_next if st.sector_next >= 0 else None
+    return out
+
+
+def _faction(st: ShootingStarState, fid: str) -> tuple[str, str]:
+    for f in st.game.data.factions:
+        if f.id == fid:
+            return f.name, f.colour
+    return fid, "white"
+
+
+def resample(st: ShootingStarState, owner: int | None, rng: Rng) -> ShootingStarState:
+    """A clone with ``owner``'s secrets re-drawn from what the other seats cannot tell apart."""
+    c = st.clone()
+    if owner is None:  # the reserve is drawn at use: only the RNG state is hidden from all
+        c.rng = rng.fork()
+        return c
+    if c.phase == PHASE_OVER:
+        return c
+    data = c.game.data
+    if c.missions[owner]:  # one per value, from the owner's and the box's (others hold theirs)
+        box = list(c.box)
+        new = []
+        for mid in c.missions[owner]:
+            v = data.missions[mid].points
+            pick = rng.choice([mid, *(b for b in box if data.missions[b].points == v)])
+            if pick != mid:
+                box.remove(pick)
+                box.append(mid)
+            new.append(pick)
+        c.missions[owner] = tuple(new)
+        c.box = tuple(sorted(box))
+    for k, (s, kind, cell, arrow) in enumerate(c.placed):  # the face-down card vs the hand
+        if s == owner:
+            hand = c.hands[owner]
+            pick = rng.choice([kind, *hand])
+            if pick != kind:
+                rest = {*hand, kind} - {pick}
+                c.hands[owner] = tuple(x for x in data.card_order if x in rest)
+                c.placed[k] = (s, pick, cell, arrow)
+    hand = c.planet_hands[owner]
+    if hand:  # variant: the unseen planets are this hand plus the reserve
+        dark_only = owner in c.forced  # a forced move to the reserve showed only Dark Planets were left
+        pool = [p for p in (*hand, *c.reserve) if not dark_only or data.planets[p].kind == KIND_DARK]
+        keep = [p for p in c.reserve if p not in pool]
+        rng.shuffle(pool)
+        order = {p: i for i, p in enumerate(data.planet_order)}
+        c.planet_hands[owner] = tuple(sorted(pool[: len(hand)], key=order.__getitem__))
+        c.reserve = tuple(sorted((*keep, *pool[len(hand):])))
+    return c
