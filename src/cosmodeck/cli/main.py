@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from cosmodeck._version import __version__
-from cosmodeck.cli import bench_cmd, games_cmd, play_cmd, replay_cmd, simulate_cmd
+from cosmodeck.cli import bench_cmd, games_cmd, play_cmd, replay_cmd, serve_cmd, simulate_cmd
 from cosmodeck.engine.errors import CosmodeckError
 
 
@@ -23,6 +23,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate_cmd.add_parser(sub)
     replay_cmd.add_parser(sub)
     bench_cmd.add_parser(sub)
+    serve_cmd.add_parser(sub)
     return parser
 
 

@@ -1,0 +1,224 @@
+"""The FastAPI application: REST for rooms, one WebSocket per client, and the static web client."""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import ValidationError
+
+from cosmodeck.api import game_spec, list_games, load_game
+from cosmodeck.bots.registry import BOTS
+from cosmodeck.engine.errors import CosmodeckError
+from cosmodeck.server.config import ServerConfig
+from cosmodeck.server.hub import Hub
+from cosmodeck.server.protocol import CreateRoom, ProtocolError, parse_client_message
+from cosmodeck.server.replays import replay_steps
+from cosmodeck.server.room import Client, Room
+from cosmodeck.storage.repository import Store
+
+log = logging.getLogger("cosmodeck.server")
+
+STATUS = {"unknown_room": 404, "unknown_game": 404, "not_over": 409}
+CLOSE_UNKNOWN_ROOM = 4404
+CLOSE_BAD_TOKEN = 4401
+
+
+def web_dir() -> Path:
+    return Path(str(resources.files("cosmodeck").joinpath("web")))
+
+
+def create_app(config: ServerConfig | None = None, store: Store | None = None) -> FastAPI:
+    cfg = config or ServerConfig()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        hub = Hub(cfg, store)
+        app.state.hub = hub
+        n = await hub.resume_all()
+        if n:
+            log.info("resumed %d unfinished room(s)", n)
+        try:
+            yield
+        finally:
+            await hub.close()
+
+    app = FastAPI(title="cosmodeck", lifespan=lifespan, docs_url=None, redoc_url=None)
+
+    def hub_of(request: Request | WebSocket) -> Hub:
+        hub: Hub = request.app.state.hub
+        return hub
+
+    @app.exception_handler(ProtocolError)
+    async def protocol_error(_request: Request, exc: ProtocolError) -> JSONResponse:
+        return JSONResponse(exc.to_json(), status_code=STATUS.get(exc.code, 400))
+
+    # ---- REST ---------------------------------------------------------------------------
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        return [_game_info(g) for g in list_games()]
+
+    @app.post("/api/rooms")
+    async def create_room(request: Request) -> JSONResponse:
+        try:
+            body = await request.json()
+        except ValueError:
+            raise ProtocolError("bad_json", "the body is not JSON") from None
+        try:
+            req = CreateRoom.model_validate(body)
+        except ValidationError as e:
+            problems = "; ".join(f"{'.'.join(map(str, x['loc'])) or '(body)'}: {x['msg']}" for x in e.errors())
+            raise ProtocolError("bad_request", problems) from None
+        room, tokens = await hub_of(request).create(req)
+        base = str(request.base_url)
+        return JSONResponse({
+            "room": room.id,
+            "seats": tokens,
+            "url": f"{base}room/{room.id}",
+            "links": {s: f"{base}room/{room.id}#token={t}" for s, t in tokens.items()},
+        }, status_code=201)
+
+    @app.get("/api/rooms")
+    async def rooms(request: Request) -> list[dict[str, Any]]:
+        return await hub_of(request).recent()
+
+    @app.get("/api/rooms/{room_id}")
+    async def room_info(room_id: str, request: Request) -> dict[str, Any]:
+        info = await hub_of(request).info(room_id)
+        if info is None:
+            raise ProtocolError("unknown_room", f"no room {room_id!r}")
+        return info
+
+    @app.get("/api/rooms/{room_id}/record")
+    async def room_record(room_id: str, request: Request) -> JSONResponse:
+        room = await _finished(hub_of(request), room_id)
+        return JSONResponse(room.state.record())
+
+    @app.get("/api/rooms/{room_id}/replay")
+    async def room_replay(room_id: str, request: Request, seat: int | None = None) -> JSONResponse:
+        hub = hub_of(request)
+        room = await _finished(hub, room_id)
+        if seat is not None and not 0 <= seat < room.state.players:
+            raise ProtocolError("bad_seat", f"no seat {seat} in a {room.state.players}-player game")
+        loaded = await hub.finished_state(room_id)
+        assert loaded is not None
+        row, steps = loaded
+        return JSONResponse(replay_steps(row, steps, seat))
+
+    @app.get("/api/rules/{game_id}")
+    async def rules(game_id: str, lang: str = "en") -> PlainTextResponse:
+        try:
+            spec = game_spec(game_id)
+        except CosmodeckError as e:
+            raise ProtocolError(e.code, e.message) from None
+        name = spec.rules_es if lang == "es" else spec.rules_en
+        if not name:
+            raise ProtocolError("no_rules", f"no rules text for {game_id!r}")
+        path = "rules/es/" + name if lang == "es" else "rules/" + name
+        text = resources.files("cosmodeck").joinpath(path).read_text(encoding="utf-8")
+        return PlainTextResponse(text)
+
+    # ---- WebSocket ----------------------------------------------------------------------
+    @app.websocket("/ws/{room_id}")
+    async def ws(websocket: WebSocket, room_id: str, token: str | None = None) -> None:
+        await websocket.accept()
+        hub = hub_of(websocket)
+        room = await hub.get(room_id)
+        if room is None:
+            await _refuse(websocket, "unknown_room", f"no room {room_id!r}", CLOSE_UNKNOWN_ROOM)
+            return
+        seat: int | None = None
+        if token:
+            seat = _seat_for(room, token)
+            if seat is None:
+                await _refuse(websocket, "bad_token", "this invite link is not valid for this room", CLOSE_BAD_TOKEN)
+                return
+        client = Client(seat, websocket.send_text, _closer(websocket), cfg.talk_rate)
+        await room.join(client)
+        try:
+            while True:
+                frame = await websocket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                data = frame.get("text")
+                try:
+                    msg = parse_client_message(data if data is not None else (frame.get("bytes") or b""),
+                                               cfg.max_message)
+                except ProtocolError as e:
+                    client.send(json.dumps(e.to_json()))
+                    continue
+                room.deliver(client, msg)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            room.leave(client)
+
+    # ---- the web client -----------------------------------------------------------------
+    static = web_dir()
+    app.mount("/static", StaticFiles(directory=static), name="static")
+
+    async def index() -> FileResponse:
+        return FileResponse(static / "index.html", headers={"Cache-Control": "no-cache"})
+
+    app.add_api_route("/", index, methods=["GET"], include_in_schema=False)
+    app.add_api_route("/room/{room_id}", index, methods=["GET"], include_in_schema=False)
+    app.add_api_route("/replay/{room_id}", index, methods=["GET"], include_in_schema=False)
+    return app
+
+
+async def _finished(hub: Hub, room_id: str) -> Room:
+    room = await hub.get(room_id)
+    if room is None:
+        raise ProtocolError("unknown_room", f"no room {room_id!r}")
+    if room.status != "over":
+        raise ProtocolError("not_over", "the record is available once the game is over")
+    return room
+
+
+def _seat_for(room: Room, token: str) -> int | None:
+    for i, seat in room.seats.items():
+        if seat.token is not None and secrets.compare_digest(seat.token.encode(), token.encode()):
+            return i
+    return None
+
+
+def _closer(websocket: WebSocket) -> Any:
+    async def close(code: int) -> None:
+        with suppress(Exception):
+            await websocket.close(code)
+
+    return close
+
+
+async def _refuse(websocket: WebSocket, code: str, message: str, close_code: int) -> None:
+    await websocket.send_text(json.dumps(ProtocolError(code, message).to_json()))
+    await websocket.close(close_code)
+
+
+def _game_info(game_id: str) -> dict[str, Any]:
+    spec = game_spec(game_id)
+    info = spec.game_cls.info
+    game = load_game(game_id)
+    options = []
+    for opt in spec.game_cls.option_specs:
+        if opt.name in spec.file_options:
+            continue
+        value = game.options.get(opt.name, opt.default)
+        try:
+            json.dumps(value)
+        except TypeError:
+            continue
+        options.append({"name": opt.name, "default": value,
+                        "choices": list(opt.choices) if opt.choices is not None else None, "doc": opt.doc})
+    return {"id": info.id, "name": info.name, "min_players": info.min_players, "max_players": info.max_players,
+            "real_time": info.real_time, "cooperative": info.cooperative, "hidden_info": info.hidden_info,
+            "options": options, "bots": sorted(BOTS), "rules": {"en": bool(spec.rules_en), "es": bool(spec.rules_es)}}

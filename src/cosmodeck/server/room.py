@@ -1,0 +1,535 @@
+"""One room: a game, its seats and clients, driven by one actor task.
+
+Everything that changes a room goes through its inbox and is handled in order by the actor:
+client messages, joins and leaves, and scheduler ticks (deadlines, bot moves, seat takeovers).
+An accepted step (an action or an ``advance``) is stored before anyone hears of it, so a
+restarted server resumes exactly where the clients were.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from cosmodeck.bots.base import Bot, LazyView
+from cosmodeck.bots.registry import make_bot
+from cosmodeck.engine.errors import CosmodeckError, IllegalActionError
+from cosmodeck.engine.events import Event
+from cosmodeck.engine.game import Game
+from cosmodeck.engine.rng import Rng, derive_seed
+from cosmodeck.engine.state import State
+from cosmodeck.server.config import ServerConfig
+from cosmodeck.server.protocol import (
+    ActMsg,
+    ChatMsg,
+    ClientMsg,
+    EmoteMsg,
+    PingMsg,
+    ProtocolError,
+    SignalMsg,
+    StartMsg,
+)
+from cosmodeck.server.scheduler import Scheduler
+from cosmodeck.server.talk import TokenBucket, check_talk
+from cosmodeck.storage.repository import Step
+
+log = logging.getLogger("cosmodeck.server")
+
+Writer = Callable[..., Awaitable[None]]
+SEND_QUEUE = 256  # messages waiting for a slow client before it is dropped
+
+
+class Client:
+    """One WebSocket connection: a seat (``None`` = spectator) and an outgoing queue.
+
+    The room never waits for a client: frames go to the queue and a writer task sends them.
+    """
+
+    def __init__(self, seat: int | None, send: Callable[[str], Awaitable[None]],
+                 close: Callable[[int], Awaitable[None]], talk_rate: float) -> None:
+        self.seat = seat
+        self._send = send
+        self._close = close
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(SEND_QUEUE)
+        self.bucket = TokenBucket(talk_rate)
+        self.closed = False
+        self.task = asyncio.get_running_loop().create_task(self._writer())
+
+    def send(self, text: str) -> None:
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            log.warning("dropping a client that does not read (seat %s)", self.seat)
+            self.shutdown(1013)
+
+    def shutdown(self, code: int = 1000) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        self._close_code = code
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queue.put_nowait(None)
+
+    async def _writer(self) -> None:
+        try:
+            while True:
+                text = await self.queue.get()
+                if text is None:
+                    await self._close(getattr(self, "_close_code", 1000))
+                    return
+                await self._send(text)
+        except Exception:  # the socket went away; the room hears of it through the receive loop
+            self.closed = True
+
+
+@dataclass
+class Seat:
+    token: str | None  # a human seat's invite token
+    bot_spec: str | None  # a bot seat's bot
+    clients: int = 0
+    joined: bool = False  # has connected at least once
+    gone_since: float | None = None  # wall time the last connection left (or the game started without them)
+    takeover: Bot | None = None  # a bot playing while the human is gone
+
+
+@dataclass
+class _Join:
+    client: Client
+    done: asyncio.Future[None]
+
+
+@dataclass
+class _Leave:
+    client: Client
+
+
+@dataclass
+class _Inbound:
+    client: Client
+    msg: ClientMsg
+
+
+@dataclass
+class _Tick:
+    pass
+
+
+@dataclass
+class _Stop:
+    pass
+
+
+_Item = _Join | _Leave | _Inbound | _Tick | _Stop
+
+
+class Room:
+    def __init__(self, room_id: str, game: Game[Any], state: State, seats: dict[int, Seat], status: str,
+                 origin: float | None, version: int, config: ServerConfig, write: Writer,
+                 on_idle: Callable[[Room], None] | None = None, created: float | None = None) -> None:
+        self.id = room_id
+        self.game = game
+        self.state = state
+        self.seats = seats
+        self.status = status
+        self.origin = origin
+        self.version = version
+        self.config = config
+        self.created = created if created is not None else time.time()
+        self._write = write
+        self._on_idle = on_idle
+        self.clients: set[Client] = set()
+        self.inbox: asyncio.Queue[_Item] = asyncio.Queue()
+        self.bots: dict[int, Bot] = {s: make_bot(game.id, seat.bot_spec) for s, seat in seats.items()
+                                     if seat.bot_spec is not None}
+        self.bot_rng = Rng(derive_seed(state.seed, 0xB07, version))
+        self.plans: dict[int, float] = {}  # seat -> wall time of its bot's next move
+        self.chat: deque[str] = deque(maxlen=config.chat_history)
+        self.scheduler = Scheduler(self._post_tick)
+        self._last_events: list[Event] = []
+        self.task: asyncio.Task[None] | None = None
+        self.idle_since: float | None = None
+
+    # ==== lifecycle ===================================================================
+    def start_actor(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self._run(), name=f"room-{self.id}")
+        if self.status == "playing":
+            now = time.time()
+            for seat in self.seats.values():
+                if seat.token is not None:
+                    seat.gone_since = now  # after a restart nobody is connected yet: grace from now
+        self._maybe_autostart()
+        self._reschedule()
+
+    async def stop(self) -> None:
+        self.scheduler.cancel()
+        if self.task is not None and not self.task.done():
+            self.inbox.put_nowait(_Stop())
+            try:
+                await asyncio.wait_for(self.task, 5.0)
+            except (TimeoutError, asyncio.CancelledError):
+                self.task.cancel()
+        for c in list(self.clients):
+            c.shutdown(1001)
+
+    def _post_tick(self) -> None:
+        self.inbox.put_nowait(_Tick())
+
+    async def _run(self) -> None:
+        while True:
+            item = await self.inbox.get()
+            if isinstance(item, _Stop):
+                return
+            try:
+                await self._handle(item)
+            except Exception:
+                log.exception("room %s: error while handling %s", self.id, type(item).__name__)
+                if isinstance(item, _Join) and not item.done.done():
+                    item.done.set_result(None)
+            self._reschedule()
+
+    async def _handle(self, item: _Item) -> None:
+        if isinstance(item, _Tick):
+            await self._on_tick()
+        elif isinstance(item, _Inbound):
+            if item.client in self.clients:
+                try:
+                    await self._on_message(item.client, item.msg)
+                except ProtocolError as e:
+                    item.client.send(json.dumps(e.to_json()))
+        elif isinstance(item, _Join):
+            await self._on_join(item.client)
+            item.done.set_result(None)
+        elif isinstance(item, _Leave):
+            self._on_leave(item.client)
+
+    # ==== public entry points (called from connection handlers) =======================
+    async def join(self, client: Client) -> None:
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.inbox.put_nowait(_Join(client, done))
+        await done
+
+    def leave(self, client: Client) -> None:
+        self.inbox.put_nowait(_Leave(client))
+
+    def deliver(self, client: Client, msg: ClientMsg) -> None:
+        self.inbox.put_nowait(_Inbound(client, msg))
+
+    # ==== time =========================================================================
+    def game_time(self, wall: float | None = None) -> float:
+        """Game time now: seconds since the stored wall-clock origin (never before the state's time)."""
+        if self.origin is None:
+            return self.state.now
+        wall = time.time() if wall is None else wall
+        return max(self.state.now, wall - self.origin)
+
+    def _wall_of(self, game_t: float) -> float:
+        assert self.origin is not None
+        return self.origin + game_t
+
+    # ==== the actor's handlers =========================================================
+    async def _on_join(self, client: Client) -> None:
+        self.clients.add(client)
+        self.idle_since = None
+        if client.seat is not None:
+            seat = self.seats[client.seat]
+            seat.clients += 1
+            seat.joined = True
+            seat.gone_since = None
+            if seat.takeover is not None:
+                seat.takeover = None
+                self.plans.pop(client.seat, None)
+        started = self._maybe_autostart()
+        client.send(json.dumps(self._hello(client.seat)))
+        for line in self.chat:
+            client.send(line)
+        if started:
+            await self._persist_start()  # sends presence and views to everyone, this client included
+            return
+        self._broadcast_presence()
+        client.send(json.dumps(self.view_message(client.seat)))
+
+    def _on_leave(self, client: Client) -> None:
+        if client not in self.clients:
+            return
+        self.clients.discard(client)
+        client.shutdown()
+        if client.seat is not None:
+            seat = self.seats[client.seat]
+            seat.clients -= 1
+            if seat.clients == 0 and self.status != "over":
+                seat.gone_since = time.time()
+        self._broadcast_presence()
+        if not self.clients:
+            self.idle_since = time.time()
+            if self.status == "over" and self._on_idle is not None:
+                self._reschedule()
+
+    async def _on_message(self, client: Client, msg: ClientMsg) -> None:
+        if isinstance(msg, PingMsg):
+            client.send('{"type":"pong"}')
+            return
+        if client.seat is None:
+            raise ProtocolError("spectator", "spectators may watch but not act or talk")
+        if isinstance(msg, ActMsg):
+            await self._on_act(client.seat, msg)
+        elif isinstance(msg, StartMsg):
+            if self.status != "waiting":
+                raise ProtocolError("already_started", "the game has already started")
+            self._start_now()
+            await self._persist_start()
+        elif isinstance(msg, ChatMsg | SignalMsg | EmoteMsg):
+            self._on_talk(client, client.seat, msg)
+
+    async def _on_act(self, seat: int, msg: ActMsg) -> None:
+        if self.status == "waiting":
+            raise ProtocolError("not_started", "the game has not started yet")
+        if self.status == "over":
+            raise ProtocolError("game_over", "the game is over")
+        if msg.version != self.version:
+            raise ProtocolError("stale_version", f"your view is version {msg.version}, the game is at {self.version}")
+        try:
+            action = self.game.parse_action(msg.action)
+        except CosmodeckError as e:
+            raise ProtocolError(e.code, e.message) from None
+        t = self.game_time()
+        if await self._advance_due(t):
+            raise ProtocolError("stale_version", "time ran out before your action arrived; look again")
+        await self._apply(seat, action, t)
+
+    async def _apply(self, seat: int, action: Any, t: float) -> None:
+        """Apply a parsed action for ``seat`` at game time ``t`` (no deadline is due by then)."""
+        if not self.state.is_legal(seat, action):
+            try:
+                self.state.clone().apply(seat, action)
+            except IllegalActionError as e:
+                raise ProtocolError(e.code, e.message) from None
+            raise ProtocolError("illegal_action", f"{action} is not legal now")
+        events = self.state.apply(seat, action, at=t)
+        await self._commit(Step(t, seat, str(action)), events)
+
+    async def _advance_due(self, t: float) -> bool:
+        """Process deadlines due by game time ``t``; True if that changed the game."""
+        d = self.state.next_deadline()
+        if d is None or d > t:
+            return False
+        events = self.state.advance(t)
+        await self._commit(Step(t, None, None), events)
+        return True
+
+    async def _commit(self, step: Step, events: list[Event]) -> None:
+        seq = self.version
+        self.version += 1
+        status = None
+        result = None
+        if self.state.is_over and self.status != "over":
+            self.status = status = "over"
+            res = self.state.result
+            result = None if res is None else res.to_dict()
+            self.plans.clear()
+            for seat in self.seats.values():
+                seat.takeover = None
+        await self._write("append", self.id, seq, step, status, result)
+        self._last_events = events
+        self._broadcast_all()
+
+    async def _on_tick(self) -> None:
+        if self.status != "playing":
+            return
+        wall = time.time()
+        await self._advance_due(self.game_time(wall))
+        for i, seat in self.seats.items():
+            if (seat.token is not None and seat.takeover is None and seat.gone_since is not None
+                    and wall >= seat.gone_since + self.config.grace_s and self.status == "playing"):
+                seat.takeover = make_bot(self.game.id, self.config.takeover_bot)
+                log.info("room %s: a bot takes seat %d until its player returns", self.id, i)
+                self._broadcast_presence()
+        self._refresh_plans(wall)
+        for seat_i in sorted(self.plans, key=lambda s: (self.plans[s], s)):
+            if self.status != "playing":
+                break
+            if self.plans.get(seat_i, float("inf")) > time.time():
+                continue
+            await self._bot_move(seat_i)
+            self._refresh_plans(time.time())
+
+    async def _bot_move(self, seat: int) -> None:
+        bot = self._bot_of(seat)
+        del self.plans[seat]
+        if bot is None or seat not in self.state.to_act:
+            return
+        t = self.game_time()
+        await self._advance_due(t)
+        if seat not in self.state.to_act:
+            return
+        legal = self.state.legal_actions(seat)
+        if not legal:
+            return
+        st = self.state
+        action = bot.act(LazyView(lambda: st.view(seat)), legal, self.bot_rng)
+        if action is None:  # the bot waits and looks again later
+            self.plans[seat] = time.time() + self._reaction(bot)
+            return
+        try:
+            await self._apply(seat, action, t)
+        except ProtocolError as e:
+            log.warning("room %s: bot at seat %d chose a refused action %s: %s", self.id, seat, action, e.message)
+
+    def _bot_of(self, seat: int) -> Bot | None:
+        return self.bots.get(seat) or self.seats[seat].takeover
+
+    def _reaction(self, bot: Bot) -> float:
+        return max(0.0, bot.reaction_time(self.bot_rng)) * self.config.bot_speed
+
+    def _refresh_plans(self, wall: float) -> None:
+        if self.status != "playing":
+            self.plans.clear()
+            return
+        to_act = self.state.to_act
+        for seat in list(self.plans):
+            if seat not in to_act or self._bot_of(seat) is None:
+                del self.plans[seat]
+        for seat in sorted(to_act):
+            bot = self._bot_of(seat)
+            if bot is not None and seat not in self.plans:
+                self.plans[seat] = wall + self._reaction(bot)
+
+    def _on_talk(self, client: Client, seat: int, msg: ChatMsg | SignalMsg | EmoteMsg) -> None:
+        if not client.bucket.take(time.monotonic()):
+            raise ProtocolError("rate_limited", "too many messages: slow down")
+        check_talk(self.state.view(seat), msg)
+        out: dict[str, Any] = {"type": msg.type, "seat": seat, "time": round(self.game_time(), 3)}
+        if isinstance(msg, ChatMsg):
+            text = " ".join(msg.text.split())
+            if not text:
+                raise ProtocolError("bad_message", "empty chat line")
+            if len(text) > self.config.chat_max:
+                raise ProtocolError("too_long", f"a chat line may be at most {self.config.chat_max} characters")
+            out["text"] = text
+        else:
+            out["kind"] = msg.kind
+            if isinstance(msg, EmoteMsg) and msg.target is not None:
+                out["target"] = msg.target
+        line = json.dumps(out)
+        self.chat.append(line)
+        for c in self.clients:
+            c.send(line)
+
+    # ==== start ========================================================================
+    def _maybe_autostart(self) -> bool:
+        """Start when every human seat has joined (at once when there is none)."""
+        if self.status != "waiting":
+            return False
+        if all(seat.joined for seat in self.seats.values() if seat.token is not None):
+            self._start_now()
+            return True
+        return False
+
+    def _start_now(self) -> None:
+        now = time.time()
+        self.status = "playing"
+        self.origin = now - self.state.now
+        for seat in self.seats.values():
+            if seat.token is not None and seat.clients == 0:
+                seat.gone_since = now - self.config.grace_s  # absent at the start: a bot plays at once
+        self._refresh_plans(now)
+
+    async def _persist_start(self) -> None:
+        assert self.origin is not None
+        await self._write("start", self.id, self.origin)
+        self._last_events = []
+        self._broadcast_presence()
+        self._broadcast_all()
+
+    # ==== scheduling ===================================================================
+    def _reschedule(self) -> None:
+        """Wake the actor at the next moment something is due: a deadline, a bot, a takeover."""
+        if self.status == "over":
+            if self._on_idle is not None and not self.clients and self.idle_since is not None:
+                self.scheduler.at(self.idle_since + self.config.keep_finished_s, self._idle)
+            else:
+                self.scheduler.cancel()
+            return
+        if self.status != "playing":
+            self.scheduler.cancel()
+            return
+        wakes: list[float] = list(self.plans.values())
+        d = self.state.next_deadline()
+        if d is not None:
+            wakes.append(self._wall_of(d))
+        for seat in self.seats.values():
+            if seat.token is not None and seat.takeover is None and seat.gone_since is not None:
+                wakes.append(seat.gone_since + self.config.grace_s)
+        if wakes:
+            self.scheduler.at(min(wakes), self._post_tick)
+        else:
+            self.scheduler.cancel()
+
+    def _idle(self) -> None:
+        if self._on_idle is not None and not self.clients and self.status == "over":
+            self._on_idle(self)
+
+    # ==== outgoing frames ==============================================================
+    def _hello(self, seat: int | None) -> dict[str, Any]:
+        return {"type": "hello", "room": self.id, "game": self.game.id, "players": self.state.players,
+                "seat": seat, "status": self.status, "version": self.version,
+                "options": self.game.options_json() if _small_options(self.game) else None}
+
+    def presence(self) -> dict[str, Any]:
+        seats = {}
+        for i, seat in self.seats.items():
+            if seat.bot_spec is not None:
+                seats[str(i)] = {"kind": "bot", "bot": seat.bot_spec, "connected": True}
+            else:
+                seats[str(i)] = {"kind": "human", "connected": seat.clients > 0, "joined": seat.joined,
+                                 "bot": self.config.takeover_bot if seat.takeover is not None else None}
+        spectators = sum(1 for c in self.clients if c.seat is None)
+        return {"type": "presence", "status": self.status, "seats": seats, "spectators": spectators}
+
+    def _broadcast_presence(self) -> None:
+        line = json.dumps(self.presence())
+        for c in self.clients:
+            c.send(line)
+
+    def _frames(self, seat: int | None, cache: dict[int | None, list[str]]) -> list[str]:
+        """The frames for ``seat`` after a step: its events (if it may see any) and its view."""
+        if seat not in cache:
+            frames: list[str] = []
+            visible = [d for d in (e.for_seat(seat) for e in self._last_events) if d is not None]
+            if visible:
+                frames.append(json.dumps({"type": "events", "version": self.version, "events": visible}))
+            frames.append(json.dumps(self.view_message(seat)))
+            cache[seat] = frames
+        return cache[seat]
+
+    def view_message(self, seat: int | None) -> dict[str, Any]:
+        st = self.state
+        playing = self.status == "playing"
+        return {
+            "type": "view",
+            "version": self.version,
+            "view": st.view(seat),
+            "legal": [str(a) for a in st.legal_actions(seat)] if (seat is not None and playing) else [],
+            "deadline": st.next_deadline(),
+            "time": round(self.game_time(), 3),
+            "status": self.status,
+        }
+
+    def _broadcast_all(self) -> None:
+        cache: dict[int | None, list[str]] = {}
+        for c in self.clients:
+            for frame in self._frames(c.seat, cache):
+                c.send(frame)
+
+
+def _small_options(game: Game[Any]) -> bool:
+    """Options are sent to clients unless they embed whole files (custom card data)."""
+    return len(json.dumps(game.options_json())) < 2000

@@ -1,0 +1,42 @@
+"""Tables: one row per room, one row per accepted step (action or advance) of its game."""
+
+from __future__ import annotations
+
+from sqlalchemy import BigInteger, Float, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class RoomModel(Base):
+    """A room: its game header (game, options, card data), seats and status.
+
+    The state is never stored: it is rebuilt from ``header``/``seed``/``players`` and the steps.
+    """
+
+    __tablename__ = "rooms"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    header: Mapped[str] = mapped_column(Text)  # JSON: Game.header()
+    seats: Mapped[str] = mapped_column(Text)  # JSON: {"0": {"token": ...} | {"bot": spec}}
+    status: Mapped[str] = mapped_column(String(16), index=True)  # waiting | playing | over
+    origin: Mapped[float | None] = mapped_column(Float, nullable=True)  # wall-clock time of game time 0
+    created: Mapped[float] = mapped_column(Float)
+    result: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON, once over
+
+
+class StepModel(Base):
+    """One accepted step: ``seat``/``action`` for an action, both null for an ``advance``."""
+
+    __tablename__ = "steps"
+
+    room_id: Mapped[str] = mapped_column(String(32), ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    at: Mapped[float] = mapped_column(Float)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    action: Mapped[str | None] = mapped_column(Text, nullable=True)
