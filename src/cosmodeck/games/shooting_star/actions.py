@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from cosmodeck.engine.errors import NotationError
 from cosmodeck.games.shooting_star.cards import DARK_LEVEL, Cell
 
-_INT = r"(-?(?:0|[1-9][0-9]*))"
+_INT = r"(0|-?[1-9][0-9]*)"
 _PLACE = re.compile(rf"place (\S+) {_INT},{_INT} ([NESW])")
 _PLANET = re.compile(rf"planet (\S+) {_INT},{_INT} ([1-4]|D)")
 
