@@ -1,0 +1,1 @@
+"""Default card data for Meteor (proposed, spec 6.9)."""

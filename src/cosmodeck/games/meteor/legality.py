@@ -1,0 +1,263 @@
+"""One source of truth for legality: ``why`` gives the refusal (code, reason) of an action or
+``None``; ``legal`` filters a finite candidate list through ``why``.
+
+Refusal codes are stable (docs/clauses/meteor.md lists them).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cosmodeck.games.meteor.actions import (
+    EMOTES,
+    GAME_ACTIONS,
+    SIGNALS,
+    Chat,
+    CompleteRetrofit,
+    DiscardProject,
+    Emote,
+    Flip,
+    Give,
+    Launch,
+    Mechanic,
+    MeteorMulligan,
+    Pass,
+    PlaceCard,
+    ShowHand,
+    Signal,
+    Spot,
+    Start,
+    TimeOut,
+)
+from cosmodeck.games.meteor.actions import Resume as ResumeAction
+from cosmodeck.games.meteor.rules_powers import may_chat, may_show
+from cosmodeck.games.meteor.rules_sites import three_card_retrofit
+
+if TYPE_CHECKING:
+    from cosmodeck.games.meteor.state import MeteorState
+
+Why = tuple[str, str] | None
+CHAT_SAMPLE = "hello"  # the one chat line listed among legal actions (any one-line text is accepted)
+
+
+def why(st: MeteorState, seat: int, a: Any) -> Why:
+    """The refusal of ``a`` by ``seat`` now, or ``None`` if it is legal."""
+    if isinstance(a, (Signal, Emote, Chat)):
+        return _talk(st, seat, a)
+    if isinstance(a, (Start, MeteorMulligan)):
+        if st.phase != "setup":
+            return "already_started", "play has already started"
+        if seat != 0:
+            return "host_only", "only the host (seat 0) sets up the game"
+        if isinstance(a, MeteorMulligan):
+            if not st.game.options["allow_meteor_mulligan"]:
+                return "mulligan_disabled", "the Meteor Mulligan is switched off (allow_meteor_mulligan)"
+            if st.mulligan_used:
+                return "mulligan_used", "the Meteor Mulligan may be taken once only"
+        return None
+    if isinstance(a, (TimeOut, ResumeAction)):
+        return _timeout(st, seat, a)
+    if not isinstance(a, GAME_ACTIONS):
+        return "bad_action", f"{a} is not a Meteor action"
+    if st.phase != "play":
+        return "not_started", "play has not started: the host must `start`"
+    if st.paused is not None:
+        return "timed_out", "a Time Out blocks every game action (R13)"
+    if isinstance(a, PlaceCard):
+        return _place(st, seat, a)
+    if isinstance(a, (DiscardProject, Launch, CompleteRetrofit)):
+        return _own_site(st, seat, a)
+    if isinstance(a, (Spot, Flip, Mechanic, Give)):
+        return _power(st, seat, a)
+    if isinstance(a, ShowHand):
+        if not may_show(st, seat):
+            return "no_showing", "hands may not be shown (MET-7.2) without Open Book or a first game"
+        if all(c in st.known[seat] for c in st.hands[seat]):
+            return "nothing_to_show", "every card in your hand is already shown"
+        return None
+    assert isinstance(a, Pass)
+    if st.has_challenge(seat, "stubborn"):
+        return "stubborn", "Stubborn: you may never Pass"
+    if st.passes[seat]:
+        return "already_passed", "your Pass flag is already set"
+    return None
+
+
+def _timeout(st: MeteorState, seat: int, a: Any) -> Why:
+    if st.phase != "play":
+        return "not_started", "there is no timer to stop before play starts"
+    if isinstance(a, TimeOut):
+        if st.paused is not None:
+            return "already_timed_out", "the game is already in a Time Out"
+        if seat != 0 and not st.game.options["allow_any_timeout"]:
+            return "host_only", "only the host calls a Time Out; use `signal time_out` to ask (R13)"
+        return None
+    if st.paused is None:
+        return "not_timed_out", "there is no Time Out to resume"
+    if seat not in (0, st.paused["by"]):
+        return "not_your_time_out", "only the caller or the host may resume (R13)"
+    return None
+
+
+def _talk(st: MeteorState, seat: int, a: Signal | Emote | Chat) -> Why:
+    if isinstance(a, Signal):
+        return None if a.kind in SIGNALS else ("bad_signal", f"no signal {a.kind!r}")
+    if isinstance(a, Emote):
+        if a.kind not in EMOTES or (a.kind == "point") != (a.target is not None):
+            return "bad_emote", f"no emote {a}"
+        if a.target is not None and not _target_exists(st, a.target):
+            return "no_such_target", f"nothing to point at called {a.target}"
+        return None
+    if st.has_challenge(seat, "radio_silence"):
+        return "radio_silence", "Radio Silence: you may never chat; signals and emotes only"
+    if not may_chat(st, seat):
+        return "no_talking", "no talking before the Communications Satellite (MET-7.1): signals and emotes only"
+    return None
+
+
+def _target_exists(st: MeteorState, target: str) -> bool:
+    if target.startswith("m"):
+        return st.meteor(target) is not None
+    return any(str(s) == target for s in st.all_sites())
+
+
+def _hand_card(st: MeteorState, seat: int, token: str) -> tuple[str | None, Why]:
+    backwards = st.has_challenge(seat, "backwards")
+    if token.startswith("@"):
+        if not backwards:
+            return None, ("not_backwards", "name the card by its id; hand positions are for Backwards")
+        i = int(token[1:])
+        if i >= len(st.hands[seat]):
+            return None, ("bad_position", f"your hand has {len(st.hands[seat])} cards")
+        return st.hands[seat][i], None
+    if backwards:
+        return None, ("backwards", "Backwards: you play your cards by hand position (@0, @1, ...)")
+    if token not in st.hands[seat]:
+        return None, ("not_in_hand", f"{token} is not in your hand")
+    return token, None
+
+
+def _place(st: MeteorState, seat: int, a: PlaceCard) -> Why:
+    card_id, bad = _hand_card(st, seat, a.card)
+    if bad is not None:
+        return bad
+    assert card_id is not None
+    site = a.site
+    if not st.site_exists(site):
+        return "no_such_site", f"there is no site {site}"
+    if st.built[site.seat][site.slot]:
+        return "site_locked", "a site holding a built rocket accepts no cards until it is launched (R5)"
+    if not st.sites[site.seat][site.slot] and seat != site.seat:
+        return "first_card", "the site's controller must place the first card of a project (MET-8.4, R4)"
+    if seat != site.seat and st.has_challenge(site.seat, "closed_site"):
+        return "closed_site", "Closed Site: only its controller may place cards there"
+    if seat != site.seat and st.has_challenge(seat, "homebody"):
+        return "homebody", "Homebody: you may not place cards on other players' sites"
+    card = st.data.resources[card_id]
+    if card.is_rocket and card.damage >= 4 and st.has_challenge(site.seat, "light_payloads"):
+        return "light_payloads", "Light Payloads: no rockets of damage 4 or 5 on that site"
+    if card.is_energy and card.key == "electric" and st.has_challenge(site.seat, "power_fault"):
+        return "power_fault", "Power Fault: no Electric energy on that site"
+    last = st.last_place[seat]
+    if st.has_challenge(seat, "one_handed") and last is not None:
+        if st.now - last < float(st.game.options["one_handed_interval_s"]):
+            return "one_handed", "One-Handed: wait before placing another card"
+    return None
+
+
+def _own_site(st: MeteorState, seat: int, a: DiscardProject | Launch | CompleteRetrofit) -> Why:
+    site = a.site
+    if isinstance(a, CompleteRetrofit) and not st.has_tech("retrofit_with_3_on_demand"):
+        return "no_tech", "a 3-card retrofit needs the Recycling Plant"
+    if not st.site_exists(site):
+        return "no_such_site", f"there is no site {site}"
+    if site.seat != seat:
+        return "not_controller", "only the site's controller may do that (R3, MET-11.1)"
+    built = st.built[site.seat][site.slot]
+    if isinstance(a, DiscardProject):
+        if built:
+            return "rocket_built", "a built rocket can only be launched, never discarded (R3)"
+        if not st.sites[site.seat][site.slot]:
+            return "site_empty", "there is no project to discard"
+        return None
+    if isinstance(a, CompleteRetrofit):
+        if not three_card_retrofit(st, site):
+            return "no_retrofit", "the site does not hold exactly 3 energy or 3 rockets in a valid pattern"
+        return None
+    if not built:
+        return "no_rocket", "there is no built rocket on that site (MET-9.3.1)"
+    if any(cd["site"] == [site.seat, site.slot] for cd in st.countdowns):
+        return "launch_pending", "Countdown: this rocket's launch is already called"
+    if st.meteor(a.target) is None:
+        return "no_such_meteor", f"there is no meteor {a.target} in the field"
+    for flag, power in ((a.demolition, "demolition_expert"), (a.sharpshooter, "sharpshooter")):
+        if flag:
+            if not st.has_power(seat, power):
+                return "no_power", f"you do not hold {power}"
+            if power in st.used[seat]:
+                return "power_used", f"{power} is once per game"
+    return None
+
+
+def _power(st: MeteorState, seat: int, a: Spot | Flip | Mechanic | Give) -> Why:
+    power = {Spot: "spotter", Flip: "chronometrist", Mechanic: "mechanic", Give: "courier"}[type(a)]
+    if not st.has_power(seat, power):
+        return "no_power", f"you do not hold {power}"
+    if power in st.used[seat] or power in st.zone_used[seat]:
+        return "power_used", f"{power} is already used ({'once per zone' if power in ('mechanic', 'courier') else 'once per game'})"
+    if isinstance(a, Spot):
+        fm = st.meteor(a.target)
+        if fm is None:
+            return "no_such_meteor", f"there is no meteor {a.target} in the field"
+        if fm.up:
+            return "not_face_down", f"{a.target} is already face up"
+        return None
+    if isinstance(a, Mechanic):
+        if not st.site_exists(a.site) or a.site.seat != seat:
+            return "not_controller", "Mechanic works on your own site only"
+        if st.built[a.site.seat][a.site.slot]:
+            return "site_locked", "a built rocket is finished (R3, R5)"
+        if a.card not in st.sites[a.site.seat][a.site.slot]:
+            return "not_on_site", f"{a.card} is not on {a.site}"
+        return None
+    if isinstance(a, Give):
+        if not 0 <= a.to < st.players or a.to == seat:
+            return "bad_recipient", f"no other player p{a.to}"
+        _, bad = _hand_card(st, seat, a.card)
+        return bad
+    return None
+
+
+def candidates(st: MeteorState, seat: int) -> list[Any]:
+    """A finite superset of the legal actions of ``seat`` (chat: one sample line)."""
+    out: list[Any] = []
+    if st.phase == "setup":
+        out += [MeteorMulligan(), Start()]
+    elif st.paused is not None:
+        out.append(ResumeAction())
+    else:
+        hand = ([f"@{i}" for i in range(len(st.hands[seat]))] if st.has_challenge(seat, "backwards")
+                else list(st.hands[seat]))
+        sites = st.all_sites()
+        out += [PlaceCard(c, s) for c in hand for s in sites]
+        refs = [fm.ref for fm in st.field]
+        demo = [False, True] if st.has_power(seat, "demolition_expert") else [False]
+        sharp = [False, True] if st.has_power(seat, "sharpshooter") else [False]
+        for s in st.own_sites(seat):
+            out += [DiscardProject(s), CompleteRetrofit(s)]
+            if st.built[s.seat][s.slot]:
+                out += [Launch(s, r, d, h) for r in refs for d in demo for h in sharp]
+            if st.has_power(seat, "mechanic"):
+                out += [Mechanic(s, c) for c in st.sites[s.seat][s.slot]]
+        out += [Spot(r) for r in refs] + [Flip()]
+        if st.has_power(seat, "courier"):
+            out += [Give(c, p) for c in hand for p in range(st.players)]
+        out += [ShowHand(), Pass(), TimeOut()]
+    out += [Signal(k) for k in SIGNALS] + [Emote(k) for k in EMOTES if k != "point"]
+    out += [Emote("point", t) for t in [fm.ref for fm in st.field] + [str(s) for s in st.all_sites()]]
+    out.append(Chat(CHAT_SAMPLE))
+    return out
+
+
+def legal(st: MeteorState, seat: int) -> list[Any]:
+    return [a for a in candidates(st, seat) if why(st, seat, a) is None]

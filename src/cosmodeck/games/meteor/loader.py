@@ -1,0 +1,326 @@
+"""Parse and validate a Meteor card-data file (spec 6.9) with its invariants (6.10).
+
+Errors are ``DataError(source, field, problem)``: the file, the field path (``rockets.3.cost``)
+and the problem. A broken *sourced* invariant is an error; a broken *proposed* invariant is a
+warning, kept in ``MeteorData.warnings`` (the engine does no logging).
+
+>>> from cosmodeck.engine.options import TextInput
+>>> parse_data(TextInput("x.json", "{"))  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+cosmodeck.engine.errors.DataError: [bad_data] x.json: (file): not valid JSON: ...
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from cosmodeck.engine.errors import DataError
+from cosmodeck.engine.options import TextInput
+from cosmodeck.games.meteor.cards import (
+    ChartRow,
+    Difficulty,
+    EnergyType,
+    MeteorCard,
+    MeteorData,
+    ResourceCard,
+)
+
+TRAITS = frozenset({"shielded", "fracturing", "fracturing_2", "brittle", "cracked", "burn_up", "volatile",
+                    "evasive", "evasive_3", "stealth", "scorching", "ablating", "dense"})
+TECH_EFFECTS = frozenset({"allow_talk", "reveal_all_meteors", "overkill_by_one_is_safe",
+                          "retrofit_with_3_on_demand", "extra_draw_per_zone_change", "flip_active_timer_once"})
+POWER_KEYS = frozenset({"radio_operator", "open_book", "quartermaster", "twin_pads", "spotter", "salvager",
+                        "sharpshooter", "fuel_chemist", "solar_engineer", "mechanic", "demolition_expert",
+                        "chronometrist", "courier"})
+CHALLENGE_KEYS = frozenset({"radio_silence", "leaky_hold", "one_handed", "backwards", "short_rations",
+                            "closed_site", "homebody", "stubborn", "light_payloads", "power_fault", "countdown"})
+SOURCED_COUNTS = {"energy": 39, "rockets": 31, "technologies": 6, "standard_meteors": 26, "boss_meteors": 10,
+                  "power_cards": 13, "challenge_cards": 11, "launch_sites": 5, "altitude_zones": 5}
+ZONES = (5, 4, 3, 2, 1)
+
+
+class _M(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class EnergyModel(_M):
+    key: str = Field(min_length=1)
+    code: str = Field(pattern=r"^[A-Z]$")
+    colour: str = Field(min_length=1)
+    value: int = Field(ge=0)
+    count: int = Field(ge=0)
+
+
+class RocketModel(_M):
+    id: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$")
+    damage: int = Field(ge=1)
+    cost: str = Field(pattern=r"^[A-Z]+$")
+    copies: int = Field(ge=0)
+
+
+class TechModel(_M):
+    id: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$")
+    key: str = Field(min_length=1)
+    cost: str = Field(pattern=r"^[A-Z]+$")
+    effect: str
+
+
+class MeteorModel(_M):
+    id: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$")
+    name: str = ""
+    back: list[int] = Field(min_length=2, max_length=2)
+    size: int | None = Field(default=None, ge=1)
+    size_by_zone: dict[str, int] | None = None
+    trait: str | None = None
+
+
+class ChartModel(_M):
+    meteors: int = Field(ge=1)
+    start_hand: int = Field(ge=0)
+    draw_per_change: int = Field(ge=0)
+    retrofit_split: list[int]
+
+
+class DifficultyModel(_M):
+    bosses: int = Field(ge=0)
+    powers: int = Field(ge=0, le=1)
+    challenges: int = Field(ge=0, le=1)
+
+
+class ConstantsModel(_M):
+    retrofit_cards: int = Field(ge=2)
+    retrofit_draw: int = Field(ge=0)
+    max_cost_cards: int = Field(ge=1)
+
+
+class FileModel(_M):
+    format: Literal["cosmodeck-meteor-cards/1"]
+    provenance: str = ""
+    energy: list[EnergyModel]
+    rockets: list[RocketModel]
+    technologies: list[TechModel]
+    meteor_traits: list[str]
+    standard_meteors: list[MeteorModel]
+    boss_meteors: list[MeteorModel]
+    power_cards: dict[str, str]
+    challenge_cards: dict[str, str]
+    launch_sites: list[str]
+    altitude_zones: dict[str, str]
+    setup_chart: dict[str, ChartModel]
+    difficulty: dict[str, DifficultyModel]
+    constants: ConstantsModel
+    default_options: dict[str, Any] | None = None
+
+
+def _loc(loc: tuple[int | str, ...]) -> str:
+    return ".".join(str(p) for p in loc) or "(file)"
+
+
+class _Checker:
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.warnings: list[str] = []
+
+    def fail(self, field: str, problem: str) -> DataError:
+        return DataError(self.source, field, problem)
+
+    def warn(self, field: str, problem: str) -> None:
+        self.warnings.append(f"{field}: {problem}")
+
+
+def parse_data(data: TextInput) -> MeteorData:
+    """Validate ``data`` (schema 6.9 + invariants 6.10) and build the card tables."""
+    chk = _Checker(data.source)
+    try:
+        raw = json.loads(data.text)
+    except ValueError as e:
+        raise chk.fail("(file)", f"not valid JSON: {e}") from None
+    try:
+        model = FileModel.model_validate(raw)
+    except ValidationError as e:
+        err = e.errors()[0]
+        raise chk.fail(_loc(tuple(err["loc"])), err["msg"]) from None
+    return _build(model, chk)
+
+
+def _unique(chk: _Checker, field: str, ids: list[str]) -> None:
+    dup = [i for i, n in Counter(ids).items() if n > 1]
+    if dup:
+        raise chk.fail(field, f"duplicate id {dup[0]!r}")
+
+
+def _build(m: FileModel, chk: _Checker) -> MeteorData:
+    _check_counts(m, chk)
+    letters = {e.code for e in m.energy}
+    _unique(chk, "energy", [e.key for e in m.energy])
+    _unique(chk, "energy", [e.code for e in m.energy])
+    resources: dict[str, ResourceCard] = {}
+    order: list[str] = []
+    for e in m.energy:
+        for k in range(1, e.count + 1):
+            cid = f"{e.code}#{k}"
+            resources[cid] = ResourceCard(cid, e.code, "energy", code=e.code, key=e.key)
+            order.append(cid)
+    _unique(chk, "rockets/technologies", [r.id for r in m.rockets] + [t.id for t in m.technologies]
+            + [e.code for e in m.energy])
+    value = {e.code: e.value for e in m.energy}
+    costs: set[tuple[str, ...]] = set()
+    for i, r in enumerate(m.rockets):
+        cost = _cost(chk, f"rockets.{i}.cost", r.cost, letters)
+        costs.add(cost)
+        if sum(value[c] for c in cost) != r.damage:
+            chk.warn(f"rockets.{i}.damage", f"{r.id}: damage {r.damage} is not the sum of its energy values")
+        if len(cost) > m.constants.max_cost_cards:
+            chk.warn(f"rockets.{i}.cost", f"{r.id}: more than {m.constants.max_cost_cards} energy cards")
+        for k in range(1, r.copies + 1):
+            cid = f"{r.id}#{k}"
+            resources[cid] = ResourceCard(cid, r.id, "rocket", damage=r.damage, cost=cost)
+            order.append(cid)
+    for i, t in enumerate(m.technologies):
+        cost = _cost(chk, f"technologies.{i}.cost", t.cost, letters)
+        costs.add(cost)
+        if t.effect not in TECH_EFFECTS:
+            raise chk.fail(f"technologies.{i}.effect", f"unknown effect {t.effect!r}; known: {sorted(TECH_EFFECTS)}")
+        if len(cost) > m.constants.max_cost_cards:
+            chk.warn(f"technologies.{i}.cost", f"{t.id}: more than {m.constants.max_cost_cards} energy cards")
+        cid = f"{t.id}#1"
+        resources[cid] = ResourceCard(cid, t.id, "tech", cost=cost, key=t.key, effect=t.effect)
+        order.append(cid)
+    _unique(chk, "technologies", [t.effect for t in m.technologies])
+    if sum(1 for t in m.technologies if t.key == "communications_satellite") != 1:
+        chk.warn("technologies", "there should be exactly one communications_satellite")
+    meteors = _meteors(m, chk)
+    chart = _chart(m, chk)
+    zones = _zones(m, chk)
+    difficulty = {k: Difficulty(d.bosses, d.powers, d.challenges) for k, d in m.difficulty.items()}
+    for k, d in difficulty.items():
+        if d.bosses > len(m.boss_meteors):
+            raise chk.fail(f"difficulty.{k}.bosses", f"{d.bosses} bosses, but the data has {len(m.boss_meteors)}")
+        if d.powers * 5 > len(m.power_cards) or d.challenges * 5 > len(m.challenge_cards):
+            raise chk.fail(f"difficulty.{k}", "not enough Power or Challenge cards for 5 players")
+    for group, keys, known in (("power_cards", m.power_cards, POWER_KEYS),
+                               ("challenge_cards", m.challenge_cards, CHALLENGE_KEYS)):
+        for cid, key in keys.items():
+            if key not in known:
+                raise chk.fail(f"{group}.{cid}", f"unknown {group[:-6]} {key!r}; known: {sorted(known)}")
+        _unique(chk, group, list(keys.values()))
+    if not m.difficulty:
+        raise chk.fail("difficulty", "at least one difficulty level is needed")
+    return MeteorData(
+        energy=tuple(EnergyType(e.key, e.code, e.colour, e.value, e.count) for e in m.energy),
+        resources=resources,
+        resource_order=tuple(order),
+        meteors=meteors,
+        standard_ids=tuple(x.id for x in m.standard_meteors),
+        boss_ids=tuple(x.id for x in m.boss_meteors),
+        powers=dict(m.power_cards),
+        challenges=dict(m.challenge_cards),
+        sites=tuple(m.launch_sites),
+        zones=zones,
+        chart=chart,
+        difficulty=difficulty,
+        retrofit_cards=m.constants.retrofit_cards,
+        retrofit_draw=m.constants.retrofit_draw,
+        costs=tuple(sorted(costs)),
+        energy_by_key={e.key: e.code for e in m.energy},
+        warnings=tuple(chk.warnings),
+        default_options=m.default_options,
+    )
+
+
+def _cost(chk: _Checker, field: str, text: str, letters: set[str]) -> tuple[str, ...]:
+    for ch in text:
+        if ch not in letters:
+            raise chk.fail(field, f"unknown energy letter {ch!r}; known: {''.join(sorted(letters))}")
+    return tuple(sorted(text))
+
+
+def _check_counts(m: FileModel, chk: _Checker) -> None:
+    counts = {
+        "energy": sum(e.count for e in m.energy), "rockets": sum(r.copies for r in m.rockets),
+        "technologies": len(m.technologies), "standard_meteors": len(m.standard_meteors),
+        "boss_meteors": len(m.boss_meteors), "power_cards": len(m.power_cards),
+        "challenge_cards": len(m.challenge_cards), "launch_sites": len(m.launch_sites),
+        "altitude_zones": len(m.altitude_zones),
+    }
+    for field, want in SOURCED_COUNTS.items():
+        if counts[field] != want:
+            raise chk.fail(field, f"MET-1.1 needs {want} cards, the file has {counts[field]}")
+    by_colour = {e.colour: e.count for e in m.energy}
+    for scarce in ("green", "blue"):
+        for common in ("red", "yellow"):
+            if scarce in by_colour and common in by_colour and by_colour[scarce] >= by_colour[common]:
+                raise chk.fail("energy", f"MET-1.2: {scarce} must be scarcer than {common}")
+    for i, e in enumerate(m.energy):
+        if e.count < m.constants.retrofit_cards:
+            raise chk.fail(f"energy.{i}.count", f"each colour needs at least {m.constants.retrofit_cards} cards")
+    per_damage: Counter[int] = Counter()
+    for r in m.rockets:
+        per_damage[r.damage] += r.copies
+    for d in range(1, 6):
+        if per_damage[d] < m.constants.retrofit_cards:
+            raise chk.fail("rockets", f"damage {d} has {per_damage[d]} copies; every damage 1-5 needs at least "
+                                      f"{m.constants.retrofit_cards} for the retrofit patterns")
+
+
+def _meteors(m: FileModel, chk: _Checker) -> dict[str, MeteorCard]:
+    traits = set(m.meteor_traits)
+    for i, t in enumerate(m.meteor_traits):
+        if t not in TRAITS:
+            raise chk.fail(f"meteor_traits.{i}", f"unknown trait {t!r}; known: {sorted(TRAITS)}")
+    _unique(chk, "meteors", [x.id for x in m.standard_meteors + m.boss_meteors])
+    out: dict[str, MeteorCard] = {}
+    for group, kind in (("standard_meteors", "standard"), ("boss_meteors", "boss")):
+        for i, x in enumerate(getattr(m, group)):
+            f = f"{group}.{i}"
+            lo, hi = x.back
+            if not 1 <= lo <= hi:
+                raise chk.fail(f"{f}.back", f"bad size range {list(x.back)}")
+            if (x.size is None) == (x.size_by_zone is None):
+                raise chk.fail(f, "give exactly one of 'size' and 'size_by_zone'")
+            by_zone: dict[int, int] | None = None
+            if x.size_by_zone is not None:
+                if sorted(x.size_by_zone) != ["1", "2", "3", "4", "5"]:
+                    raise chk.fail(f"{f}.size_by_zone", "needs the zones 1-5")
+                if min(x.size_by_zone.values()) < 1:
+                    raise chk.fail(f"{f}.size_by_zone", "sizes must be at least 1")
+                by_zone = {int(z): s for z, s in x.size_by_zone.items()}
+            if x.trait is not None and x.trait not in traits:
+                raise chk.fail(f"{f}.trait", f"{x.trait!r} is not in meteor_traits")
+            if (x.trait == "ablating") != (by_zone is not None):
+                raise chk.fail(f, "size_by_zone goes with the ablating trait, and only with it")
+            card = MeteorCard(x.id, "standard" if kind == "standard" else "boss", (lo, hi), x.size, by_zone,
+                              x.trait, x.name)
+            if kind == "boss" and min((card.size_in(z) for z in ZONES)) < 6:
+                chk.warn(f, f"boss {x.id} has a size below 6")
+            out[x.id] = card
+    return out
+
+
+def _chart(m: FileModel, chk: _Checker) -> dict[int, ChartRow]:
+    if sorted(m.setup_chart) != ["1", "2", "3", "4", "5"]:
+        raise chk.fail("setup_chart", "needs one row for each player count 1-5")
+    out: dict[int, ChartRow] = {}
+    for key, row in m.setup_chart.items():
+        n = int(key)
+        f = f"setup_chart.{key}"
+        if len(row.retrofit_split) != n or sum(row.retrofit_split) != m.constants.retrofit_draw:
+            raise chk.fail(f"{f}.retrofit_split",
+                           f"needs {n} entries summing to {m.constants.retrofit_draw} (MET-9.2.3)")
+        if min(row.retrofit_split) < 0:
+            raise chk.fail(f"{f}.retrofit_split", "entries must not be negative")
+        if row.meteors > len(m.standard_meteors):
+            raise chk.fail(f"{f}.meteors", f"more than the {len(m.standard_meteors)} standard meteors")
+        out[n] = ChartRow(row.meteors, row.start_hand, row.draw_per_change, tuple(row.retrofit_split))
+    return out
+
+
+def _zones(m: FileModel, chk: _Checker) -> dict[int, str]:
+    if sorted(m.altitude_zones) != ["1", "2", "3", "4", "5"]:
+        raise chk.fail("altitude_zones", "needs the zones 1-5")
+    return {int(k): v for k, v in m.altitude_zones.items()}

@@ -1,0 +1,184 @@
+"""Launch sites and projects: MET-8 to MET-10, rulings R1-R6.
+
+A site's cards decide its project (R1). Completion is automatic on the placement that
+completes it (R2); a project that no further cards could complete is ``dead``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import permutations
+from typing import TYPE_CHECKING
+
+from cosmodeck.engine.events import Event
+from cosmodeck.games.meteor.actions import Site
+from cosmodeck.games.meteor.cards import ResourceCard
+
+if TYPE_CHECKING:
+    from cosmodeck.games.meteor.state import MeteorState
+
+# Project statuses (R1), as shown in views.
+EMPTY, OPEN, ROCKET, TECH, RETROFIT, BUILT, DEAD = "empty", "open", "rocket", "tech", "rocket_retrofit", "built", "dead"
+
+
+class CostRules:
+    """Which energy may pay which cost letter on one site (Fuel Chemist, Solar Engineer)."""
+
+    __slots__ = ("fa", "solar")
+
+    def __init__(self, fa: frozenset[str], solar: str) -> None:
+        self.fa = fa  # letters interchangeable in costs (Fuel Chemist), else empty
+        self.solar = solar  # the Solar letter that may once be any type (Solar Engineer), else ""
+
+    def fits(self, energy: list[str], cost: tuple[str, ...], exact: bool) -> bool:
+        """Can ``energy`` pay part of ``cost`` (or all of it, exactly, if ``exact``)?"""
+        if len(energy) > len(cost) or (exact and len(energy) != len(cost)):
+            return False
+        if Counter(energy) <= Counter(cost):
+            return True
+        if not self.fa and not self.solar:
+            return False
+        for slots in permutations(range(len(cost)), len(energy)):
+            wild = 0
+            for e, i in zip(energy, slots, strict=True):
+                c = cost[i]
+                if e == c or (e in self.fa and c in self.fa):
+                    continue
+                if e == self.solar and wild == 0:
+                    wild = 1
+                    continue
+                break
+            else:
+                return True
+        return False
+
+
+def cost_rules(st: MeteorState, controller: int) -> CostRules:
+    data = st.data
+    fa = frozenset({data.code_of("fuel"), data.code_of("atomic")}) - {""}
+    return CostRules(fa if st.has_power(controller, "fuel_chemist") else frozenset(),
+                     data.code_of("solar") if st.has_power(controller, "solar_engineer") else "")
+
+
+def energy_pattern(codes: list[str], n: int) -> bool:
+    """``codes`` can grow into (or, at ``n`` cards, is) an energy retrofit: all one type or all different."""
+    return len(codes) <= n and (len(set(codes)) <= 1 or len(set(codes)) == len(codes))
+
+
+def rocket_pattern(damages: list[int], n: int) -> bool:
+    """Rocket retrofit pattern (MET-9.2.5): the same damage, or all different damages."""
+    return len(damages) <= n and (len(set(damages)) <= 1 or len(set(damages)) == len(damages))
+
+
+def split(cards: list[ResourceCard]) -> tuple[list[ResourceCard], list[ResourceCard], list[ResourceCard]]:
+    return ([c for c in cards if c.is_energy], [c for c in cards if c.is_rocket], [c for c in cards if c.is_tech])
+
+
+def classify(st: MeteorState, site: Site) -> str:
+    """The project on ``site`` (R1), or ``built`` / ``dead`` / ``empty``."""
+    if st.built[site.seat][site.slot]:
+        return BUILT
+    ids = st.sites[site.seat][site.slot]
+    if not ids:
+        return EMPTY
+    energy, rockets, techs = split([st.data.resources[i] for i in ids])
+    codes = [c.code for c in energy]
+    rules = cost_rules(st, site.seat)
+    n = st.data.retrofit_cards
+    if techs:
+        if len(techs) > 1 or rockets:
+            return DEAD
+        return TECH if rules.fits(codes, techs[0].cost, exact=False) else DEAD
+    if len(rockets) == 1:
+        return ROCKET if rules.fits(codes, rockets[0].cost, exact=False) else DEAD
+    if rockets:
+        ok = not energy and len(rockets) < n and rocket_pattern([r.damage for r in rockets], n)
+        return RETROFIT if ok else DEAD
+    if len(codes) < n and energy_pattern(codes, n):
+        return OPEN
+    if any(rules.fits(codes, cost, exact=False) for cost in st.data.costs):
+        return OPEN
+    return DEAD
+
+
+def three_card_retrofit(st: MeteorState, site: Site) -> bool:
+    """Exactly 3 energy or 3 rockets in a valid pattern (Recycling Plant, T04)."""
+    if st.built[site.seat][site.slot]:
+        return False
+    cards = [st.data.resources[i] for i in st.sites[site.seat][site.slot]]
+    if len(cards) != 3:
+        return False
+    energy, rockets, _ = split(cards)
+    if len(energy) == 3:
+        return energy_pattern([c.code for c in energy], 3)
+    if len(rockets) == 3:
+        return rocket_pattern([c.damage for c in rockets], 3)
+    return False
+
+
+def place(st: MeteorState, seat: int, card_id: str, site: Site) -> list[Event]:
+    """Move ``card_id`` from ``seat``'s hand to ``site`` (MET-8.3), then complete what it completes."""
+    st.take_from_hand(seat, card_id)
+    st.sites[site.seat][site.slot].append(card_id)
+    st.last_place[seat] = st.now
+    events = [Event("placed", {"seat": seat, "card": card_id, "site": str(site)})]
+    events.extend(_complete(st, site))
+    status = classify(st, site)
+    if status == DEAD:
+        events.append(Event("project_dead", {"site": str(site)}))
+    return events
+
+
+def _complete(st: MeteorState, site: Site) -> list[Event]:
+    ids = st.sites[site.seat][site.slot]
+    energy, rockets, techs = split([st.data.resources[i] for i in ids])
+    codes = [c.code for c in energy]
+    rules = cost_rules(st, site.seat)
+    n = st.data.retrofit_cards
+    if len(techs) == 1 and not rockets and rules.fits(codes, techs[0].cost, exact=True):
+        return _complete_tech(st, site, techs[0], [c.id for c in energy])
+    if len(rockets) == 1 and not techs and rules.fits(codes, rockets[0].cost, exact=True):
+        st.built[site.seat][site.slot] = True  # MET-9.3.1; the site is locked (R5)
+        return [Event("rocket_built", {"site": str(site), "rocket": rockets[0].id, "damage": rockets[0].damage})]
+    if not rockets and not techs and len(codes) == n and energy_pattern(codes, n):
+        return retrofit(st, site, "energy")
+    if not energy and not techs and len(rockets) == n and rocket_pattern([r.damage for r in rockets], n):
+        return retrofit(st, site, "rocket")
+    return []
+
+
+def _complete_tech(st: MeteorState, site: Site, tech: ResourceCard, energy: list[str]) -> list[Event]:
+    """MET-9.1.2: discard the energy, the tech goes next to the field and acts at once (R17)."""
+    from cosmodeck.games.meteor.rules_meteors import tech_effect
+
+    st.sites[site.seat][site.slot] = []
+    st.discard.extend(energy)
+    st.techs.append(tech.id)
+    events = [Event("tech_built", {"site": str(site), "tech": tech.id, "key": tech.key, "effect": tech.effect,
+                                   "discarded": energy})]
+    events.extend(tech_effect(st, tech))
+    return events
+
+
+def retrofit(st: MeteorState, site: Site, kind: str) -> list[Event]:
+    """MET-9.2.3: discard the cards; the team draws ``retrofit_draw`` by the chart's split (R6, R18)."""
+    from cosmodeck.games.meteor.rules_zones import deal
+
+    cards = st.sites[site.seat][site.slot]
+    st.sites[site.seat][site.slot] = []
+    st.discard.extend(cards)
+    builder = site.seat
+    split_row = st.data.chart[st.players].retrofit_split
+    order = [(builder + k) % st.players for k in range(st.players)]
+    quotas = {s: split_row[k] for k, s in enumerate(order)}
+    events = [Event("retrofit", {"site": str(site), "kind": kind, "builder": builder, "cards": cards})]
+    events.extend(deal(st, order, quotas, "retrofit"))
+    return events
+
+
+def discard_project(st: MeteorState, site: Site) -> list[Event]:
+    """R3: the controller discards every card on the site."""
+    cards = st.sites[site.seat][site.slot]
+    st.sites[site.seat][site.slot] = []
+    st.discard.extend(cards)
+    return [Event("project_discarded", {"site": str(site), "cards": cards})]

@@ -1,0 +1,100 @@
+"""What a seat may see (MET-D4), JSON-ready.
+
+Everyone sees: hand sizes, Power and Challenge cards, sites and project status, techs,
+meteor backs, the discard pile, Cracked stores, the zone and timer, Pass flags, open volleys
+and the talk rules. Hand faces: the owner only (Backwards: only the others), plus cards
+shown by Open Book. Face-down meteors show only their back and kind. Decks: counts only.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cosmodeck.games.meteor.rules_meteors import public
+from cosmodeck.games.meteor.rules_powers import talk_rules
+from cosmodeck.games.meteor.rules_sites import classify
+
+if TYPE_CHECKING:
+    from cosmodeck.games.meteor.state import MeteorState
+
+NO_TALK: dict[str, Any] = {"chat": False, "signals": [], "emotes": [], "show_hand": False}
+
+
+def sees_hand(st: MeteorState, viewer: int | None, owner: int) -> bool:
+    if viewer is None:
+        return False
+    if st.has_challenge(owner, "backwards"):
+        return viewer != owner
+    return viewer == owner
+
+
+def build_view(st: MeteorState, seat: int | None) -> dict[str, Any]:
+    data = st.data
+    opts = st.game.options
+    res = data.resources
+    hands = []
+    for s in range(st.players):
+        entry: dict[str, Any] = {"seat": s, "count": len(st.hands[s]), "known": list(st.known[s]),
+                                 "cards": list(st.hands[s]) if sees_hand(st, seat, s) else None}
+        hands.append(entry)
+    sites = []
+    for site in st.all_sites():
+        cards = st.sites[site.seat][site.slot]
+        due = [cd["due"] for cd in st.countdowns if cd["site"] == [site.seat, site.slot]]
+        sites.append({"site": str(site), "seat": site.seat, "slot": site.slot, "name": data.sites[site.seat],
+                      "cards": list(cards), "status": classify(st, site), "built": st.built[site.seat][site.slot],
+                      "countdown": due[0] if due else None})
+    window = None
+    if st.window is not None:
+        window = {"opened": st.window["opened"], "closes": st.window["closes"],
+                  "launches": [_launch(st, e) for e in st.window["launches"]]}
+    return {
+        "phase": st.phase,
+        "difficulty": opts["difficulty"],
+        "first_game": opts["first_game"],
+        "zone": st.zone,
+        "zone_name": data.zones[st.zone],
+        "zones_left": list(range(st.zone, 0, -1)),
+        "timer": {"deadline": st.timer_end, "remaining": st.remaining(), "length": float(opts["zone_timer_s"]),
+                  "running": st.phase == "play" and st.paused is None and st.outcome is None},
+        "time_out": None if st.paused is None else dict(st.paused),
+        "field": [public(st, fm) for fm in st.field],
+        "removed": [{**r, **data.meteors[r["id"]].face(r["zone"])} for r in st.removed],
+        "meteor_deck": len(st.meteor_deck),
+        "resource_deck": len(st.deck),
+        "discard": list(st.discard),
+        "hands": hands,
+        "sites": sites,
+        "techs": [{"id": t, "key": res[t].key, "effect": res[t].effect} for t in st.techs],
+        "passes": list(st.passes),
+        "volley": window,
+        "countdowns": [dict(cd, site=_site_str(cd["site"])) for cd in st.countdowns],
+        "powers": [_special(st, p, s, data.powers) for s, p in enumerate(st.powers)],
+        "challenges": [_special(st, c, s, data.challenges) for s, c in enumerate(st.challenges)],
+        "last_place": list(st.last_place),
+        "mulligan_used": st.mulligan_used,
+        "talk": NO_TALK if seat is None else talk_rules(st, seat),
+        "talk_by_seat": [talk_rules(st, s) for s in range(st.players)],
+        "options": {"volley_window_s": opts["volley_window_s"], "zone_timer_s": opts["zone_timer_s"],
+                    "countdown_s": opts["countdown_s"], "one_handed_interval_s": opts["one_handed_interval_s"],
+                    "allow_any_timeout": opts["allow_any_timeout"],
+                    "allow_meteor_mulligan": opts["allow_meteor_mulligan"]},
+        "outcome": None if st.outcome is None else dict(st.outcome),
+    }
+
+
+def _site_str(site: list[int]) -> str:
+    return f"s{site[0]}" if site[1] == 0 else f"s{site[0]}.{site[1]}"
+
+
+def _launch(st: MeteorState, e: dict[str, Any]) -> dict[str, Any]:
+    rocket = st.data.resources[e["cards"][0]]
+    return {"seat": e["seat"], "site": _site_str(e["site"]), "rocket": rocket.id, "damage": rocket.damage,
+            "cards": list(e["cards"]), "target": e["target"], "demolition": e["demolition"],
+            "sharpshooter": e["sharpshooter"], "at": e["at"]}
+
+
+def _special(st: MeteorState, card: str | None, seat: int, table: Any) -> dict[str, Any] | None:
+    if card is None:
+        return None
+    return {"id": card, "key": table[card], "used": sorted(set(st.used[seat]) | set(st.zone_used[seat]))}
