@@ -312,7 +312,7 @@ def _grids(src: str, m: DataModel) -> dict[int, tuple[Cell, ...]]:
         g = len(cells)
         if not (n < g and max(7, need) <= g <= MAX_G):
             raise _fail(src, f"grids.{n}", f"has {g} cells; needs more than {n} and {max(7, need)}..{MAX_G} (I5)")
-        if not _independent(frozenset(cells), 4):
+        if not has_apart_cells(frozenset(cells), 4):
             raise _fail(src, f"grids.{n}", "has no 4 pairwise non-adjacent cells for the Dark Planets (I6)")
         out[n] = tuple(cells)
         per = m.setup.custom_planets_per_player * n
@@ -322,7 +322,7 @@ def _grids(src: str, m: DataModel) -> dict[int, tuple[Cell, ...]]:
     return out
 
 
-def _independent(cells: frozenset[Cell], k: int) -> bool:
+def has_apart_cells(cells: frozenset[Cell], k: int) -> bool:
     """Whether ``cells`` holds ``k`` pairwise non-adjacent cells (small backtracking search)."""
     order = sorted(cells, key=lambda c: (c[1], c[0]))
 
