@@ -207,3 +207,15 @@ def test_SHS_11_5_dark_planets_never_adjacent_in_setup() -> None:
     for seed in range(40):
         st = game.new_game(players=2 + seed % 4, seed=seed)
         assert not darks_adjacent(game.data, st.board)
+
+
+def test_SHS_11_6_dark_planets_count_for_adjacency_and_end_not_missions_R20() -> None:
+    from cosmodeck.games.shooting_star.rules_score import mission_points
+    from cosmodeck.games.shooting_star.rules_turn import planets_left
+
+    # adjacency: the D keeps (0,0) from being isolated
+    st, _ = stack(["1 4 D", ". . 4"], ["R:P8@(1,0)W#1", "Y:SH@(2,1)#2"])
+    assert tokens(st) == [". 4 D", ". . 4"] and kinds(st, st.debris[0]) == ["R:P8"]
+    assert planets_left(st) == 3
+    data = st.game.data
+    assert mission_points(data, data.missions["M1-A"], ["DK-1", "DK-2", "DK-3", "P12-11"]) == 0
