@@ -16,6 +16,19 @@ from cosmodeck.games.shooting_star.options import OPTIONS
 from cosmodeck.games.shooting_star.state import ShootingStarState
 
 
+class _PlaceRow(dict[Cell, tuple[Place, ...]]):
+    """The ``Place`` actions of one card, per cell, one per allowed arrow; built on first use."""
+
+    def __init__(self, card: str, arrows: tuple[str, ...]) -> None:
+        super().__init__()
+        self.card = card
+        self.arrows = arrows
+
+    def __missing__(self, cell: Cell) -> tuple[Place, ...]:
+        acts = self[cell] = tuple(Place(self.card, cell, a) for a in self.arrows)
+        return acts
+
+
 class ShootingStarGame(Game[ShootingStarState]):
     """Shooting Star (dV Giochi, 2013): hidden placement on a grid, resolved by priority."""
 
@@ -27,7 +40,7 @@ class ShootingStarGame(Game[ShootingStarState]):
     def __init__(self, data: TextInput, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(data, options)
         self.arrows: tuple[str, ...] = ORIENTATIONS if self.options["orientations"] == 4 else ORIENTATIONS_2
-        self._places: dict[tuple[str, Cell], tuple[Place, ...]] = {}
+        self.place_rows: dict[str, _PlaceRow] = {c: _PlaceRow(c, self.arrows) for c in self.data.card_order}
 
     def parse_data(self, data: TextInput) -> ShsData:
         return loader.parse(data)
@@ -78,10 +91,3 @@ class ShootingStarGame(Game[ShootingStarState]):
     def _state_class(self) -> type[ShootingStarState]:
         return ShootingStarState
 
-    def place_actions(self, card: str, cell: Cell) -> tuple[Place, ...]:
-        """The ``Place`` actions of one card on one cell, one per allowed arrow (memoized)."""
-        key = (card, cell)
-        acts = self._places.get(key)
-        if acts is None:
-            acts = self._places[key] = tuple(Place(card, cell, a) for a in self.arrows)
-        return acts

@@ -103,6 +103,8 @@ class ShsData:
     planets: Mapping[str, Planet]
     planet_order: tuple[str, ...]
     names: tuple[str, ...]  # distinct 3/4 names, in data order
+    copies: Mapping[str, tuple[str, ...]]  # planet ids per name
+    darks: tuple[str, ...]
     shared_planet: str
     cards: Mapping[str, CardType]
     card_order: tuple[str, ...]
@@ -164,6 +166,8 @@ def _build(src: str, m: DataModel) -> ShsData:
         planets=MappingProxyType(planets),
         planet_order=tuple(planets),
         names=names,
+        copies=MappingProxyType({n: tuple(p.id for p in planets.values() if p.name == n) for n in names}),
+        darks=tuple(p.id for p in planets.values() if p.kind == KIND_DARK),
         shared_planet=m.shared_planet,
         cards=MappingProxyType(cards),
         card_order=order,

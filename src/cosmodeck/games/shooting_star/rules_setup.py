@@ -55,9 +55,8 @@ def set_aside(data: ShsData, rng: Rng) -> list[str]:
     chosen = [n for n in names if n in chosen][: data.set_aside_names]
     out: list[str] = []
     for name in chosen:
-        copies = [p.id for p in data.planets.values() if p.name == name]
-        out.append(rng.choice(copies))
-    darks = [p.id for p in data.planets.values() if p.kind == KIND_DARK]
+        out.append(rng.choice(data.copies[name]))
+    darks = list(data.darks)
     rng.shuffle(darks)
     out += darks[: data.set_aside_dark]
     return out
@@ -66,7 +65,8 @@ def set_aside(data: ShsData, rng: Rng) -> list[str]:
 def pile(data: ShsData, rng: Rng, size: int) -> tuple[list[str], list[str]]:
     """SHS-3.2-3.3: the shuffled pile of ``size`` planets, and the leftovers (the reserve)."""
     aside = set_aside(data, rng)
-    rest = [p for p in data.planet_order if p not in aside]
+    aside_set = set(aside)
+    rest = [p for p in data.planet_order if p not in aside_set]
     rng.shuffle(rest)
     cards = aside + rest[: size - len(aside)]
     rng.shuffle(cards)

@@ -8,6 +8,7 @@ and at game end ``game_end``, hands to debris, ``missions``, ``score``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from cosmodeck.engine.events import Event
@@ -21,6 +22,10 @@ if TYPE_CHECKING:
 
 def _xy(cell: Cell) -> list[int]:
     return [cell[0], cell[1]]
+
+
+def _row_major(cell: Cell) -> tuple[int, int]:
+    return (cell[1], cell[0])
 
 
 def place(st: ShootingStarState, seat: int, card: str, cell: Cell, arrow: str) -> list[Event]:
@@ -97,6 +102,7 @@ def resolve_card(st: ShootingStarState, i: int, on_board: dict[int, Placed], eve
         events.append(Event("shield", {"attacker": seat, "card": cid, "defender": dseat, "cell": _xy(dcell)}))
         return
     shape = st.shape
+    emptied: list[Cell] = []
     for t in targets:  # SHS-6.6
         if t not in shape:
             events.append(Event("miss", {"cell": _xy(t), "reason": "off_grid"}))
@@ -115,8 +121,9 @@ def resolve_card(st: ShootingStarState, i: int, on_board: dict[int, Placed], eve
         if here[1] == DARK_LEVEL:  # SHS-11.2
             events.append(Event("miss", {"cell": _xy(t), "reason": "dark"}))
             continue
-        hit(st, seat, t, events)  # SHS-7
-    isolate(st, seat, i, on_board, events)  # SHS-6.7, SHS-10
+        if hit(st, seat, t, events):  # SHS-7
+            emptied.append(t)
+    isolate(st, seat, i, on_board, emptied, events)  # SHS-6.7, SHS-10
     del on_board[i]
     st.debris[seat] = (*st.debris[seat], cid)
     events.append(Event("to_debris", {"seat": seat, "card": cid, "cause": "resolved"}))
@@ -130,14 +137,17 @@ def _destroy(st: ShootingStarState, seat: int, j: int, on_board: dict[int, Place
     events.append(Event("destroy", {"card": cid, "owner": owner, "cell": _xy(cell), "by": seat}))
 
 
-def hit(st: ShootingStarState, seat: int, cell: Cell, events: list[Event]) -> None:
-    """SHS-7.1-7.5: one hit lowers a planet by one level; levels 3 and 1 are captured."""
+def hit(st: ShootingStarState, seat: int, cell: Cell, events: list[Event]) -> bool:
+    """SHS-7.1-7.5: one hit lowers a planet by one level; levels 3 and 1 are captured.
+
+    Returns whether the cell was left empty.
+    """
     board = st.board
     pid, level = board[cell]
     if level in (4, 2):
         board[cell] = (pid, level - 1)
         events.append(Event("flip", {"cell": _xy(cell), "planet": pid, "from": level, "to": level - 1}))
-        return
+        return False
     st.conquest[seat] = (*st.conquest[seat], pid)
     events.append(Event("capture", {"seat": seat, "planet": pid, "cell": _xy(cell), "pile": "conquest",
                                     "cause": "damage"}))
@@ -146,8 +156,9 @@ def hit(st: ShootingStarState, seat: int, cell: Cell, events: list[Event]) -> No
         if new is not None:
             board[cell] = (new, 2)
             events.append(Event("replace", {"cell": _xy(cell), "planet": new}))
-            return
+            return False
     del board[cell]
+    return True
 
 
 def draw_replacement(st: ShootingStarState) -> str | None:
@@ -162,11 +173,22 @@ def draw_replacement(st: ShootingStarState) -> str | None:
     return reserve[k]
 
 
-def isolate(st: ShootingStarState, seat: int, i: int, on_board: dict[int, Placed], events: list[Event]) -> None:
-    """SHS-10: capture every isolated planet (row-major) into the debris, with any card on it."""
+def isolate(st: ShootingStarState, seat: int, i: int, on_board: dict[int, Placed], emptied: list[Cell],
+            events: list[Event]) -> None:
+    """SHS-10: capture every isolated planet (row-major) into the debris, with any card on it.
+
+    A planet becomes isolated only when a neighbour's cell is emptied, so only those neighbours
+    are examined (every cell, if the sector has a cell with no neighbour at all).
+    """
     board = st.board
     nbrs = st.nbrs
-    lonely = [c for c in st.shape_order if c in board and not any(n in board for n in nbrs[c])]
+    if st.lonely:
+        near: Iterable[Cell] = st.shape_order
+    elif emptied:
+        near = sorted({n for c in emptied for n in nbrs[c]}, key=_row_major)
+    else:
+        return
+    lonely = [c for c in near if c in board and not any(n in board for n in nbrs[c])]
     if not lonely:
         return
     fac = st.factions

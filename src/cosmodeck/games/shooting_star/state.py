@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from cosmodeck.engine.errors import IllegalActionError
@@ -33,6 +34,7 @@ class ShootingStarState(State):
     shape: frozenset[Cell]
     shape_order: tuple[Cell, ...]
     nbrs: Mapping[Cell, tuple[Cell, ...]]
+    lonely: bool  # a sector cell without neighbours: its planet is isolated from the start
     # changing
     phase: str
     turn: int
@@ -57,6 +59,7 @@ class ShootingStarState(State):
         self.shape = shape
         self.shape_order = tuple(sorted(shape, key=lambda c: (c[1], c[0])))
         self.nbrs = {c: tuple(n for n in neighbours(c) if n in shape) for c in self.shape_order}
+        self.lonely = any(not n for n in self.nbrs.values())
 
     # ---- who acts, legality -----------------------------------------------------------
     def _to_act(self) -> frozenset[int]:
@@ -75,11 +78,10 @@ class ShootingStarState(State):
     def _legal(self, seat: int) -> list[Any]:
         if self.phase == PHASE_PLACE:  # SHS-D1: hand x free cells x allowed arrows
             free = self.free_cells()
-            acts = self.game.place_actions
+            rows = self.game.place_rows
             out: list[Any] = []
             for card in self.hands[seat]:
-                for c in free:
-                    out.extend(acts(card, c))
+                out.extend(chain.from_iterable(map(rows[card].__getitem__, free)))
             return out
         planets = self.game.data.planets
         return [PlacePlanet(pid, c, f) for pid in self.planet_hands[seat]
