@@ -139,7 +139,8 @@ def _complete(st: MeteorState, site: Site) -> list[Event]:
         return _complete_tech(st, site, techs[0], [c.id for c in energy])
     if len(rockets) == 1 and not techs and rules.fits(codes, rockets[0].cost, exact=True):
         st.built[site.seat][site.slot] = True  # MET-9.3.1; the site is locked (R5)
-        return [Event("rocket_built", {"site": str(site), "rocket": rockets[0].id, "damage": rockets[0].damage})]
+        r = rockets[0]
+        return [Event("rocket_built", {"site": str(site), "rocket": r.base, "card": r.id, "damage": r.damage})]
     if not rockets and not techs and len(codes) == n and energy_pattern(codes, n):
         return retrofit(st, site, "energy")
     if not energy and not techs and len(rockets) == n and rocket_pattern([r.damage for r in rockets], n):
@@ -154,7 +155,8 @@ def _complete_tech(st: MeteorState, site: Site, tech: ResourceCard, energy: list
     st.sites[site.seat][site.slot] = []
     st.discard.extend(energy)
     st.techs.append(tech.id)
-    events = [Event("tech_built", {"site": str(site), "tech": tech.id, "key": tech.key, "effect": tech.effect,
+    events = [Event("tech_built", {"site": str(site), "tech": tech.base, "card": tech.id, "key": tech.key,
+                                   "effect": tech.effect,
                                    "discarded": energy})]
     events.extend(tech_effect(st, tech))
     return events

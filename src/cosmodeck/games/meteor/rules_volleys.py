@@ -50,8 +50,8 @@ def issue(st: MeteorState, seat: int, site: Site, target: str, demolition: bool,
     else:
         st.window["launches"].append(entry)
     rocket = st.data.resources[cards[0]]
-    events = [Event("launch", {"seat": seat, "site": str(site), "rocket": rocket.id, "damage": rocket.damage,
-                               "energy": cards[1:], "target": target, "demolition": demolition,
+    events = [Event("launch", {"seat": seat, "site": str(site), "rocket": rocket.base, "card": rocket.id,
+                               "damage": rocket.damage, "energy": cards[1:], "target": target, "demolition": demolition,
                                "sharpshooter": sharpshooter, "closes": st.window["closes"]})]
     if st.window["closes"] <= st.now:  # volley_window_s = 0: each launch resolves alone, at once
         ev, demand = resolve_window(st)
