@@ -1,0 +1,461 @@
+// Shooting Star: the sector grid, your hand with each card's hit pattern, the arrow, missions,
+// and the resolution animated step by step from the events.
+import { h, clear } from "../dom.js";
+import { t } from "../i18n.js";
+import { seatName } from "../names.js";
+
+const ARROWS = ["N", "E", "S", "W"];
+const ARROW_GLYPH = { N: "↑", E: "→", S: "↓", W: "←" };
+const COLOURS = { red: "#e5484d", yellow: "#f5c518", green: "#30a46c", blue: "#3e8ef7", purple: "#a56de2", white: "#ddd" };
+const STEP_MS = { place: 250, invader: 300, missions: 200, score: 250, game_end: 400 };
+const DEFAULT_STEP = 650;
+
+// SHS-5.3: a card-frame offset as a board offset for an arrow.
+export function rotate([dx, dy], arrow) {
+  if (arrow === "N") return [dx, dy];
+  if (arrow === "E") return [-dy, dx];
+  if (arrow === "S") return [-dx, -dy];
+  return [dy, -dx];
+}
+
+function parseLegal(legal) {
+  // "place P6 1,0 N" -> {P6: {"1,0": Set(N)}}; other actions are kept apart.
+  const place = {};
+  const other = [];
+  for (const a of legal) {
+    const m = a.match(/^place (\S+) (-?\d+),(-?\d+) ([NESW])$/);
+    if (!m) { other.push(a); continue; }
+    const [, card, x, y, arrow] = m;
+    ((place[card] ||= {})[`${x},${y}`] ||= new Set()).add(arrow);
+  }
+  return { place, other };
+}
+
+function colourOf(view, seat) {
+  const f = view.factions && view.factions[seat];
+  return COLOURS[f && f.colour] || "#888";
+}
+
+function kindOf(cardId) { return String(cardId).split(":").pop(); }
+
+export function createBoard(root, ctx) {
+  let msg = null;        // the latest view message
+  let shown = null;      // the view on screen (behind the latest during an animation)
+  let grid = null;       // cells on screen: "x,y" -> cell
+  let sel = { card: null, arrow: "N", hover: null };
+  let animating = false;
+  let skip = false;
+  let queue = Promise.resolve();
+  const flashes = new Map();  // "x,y" -> css class during an animation step
+
+  const status = h("p.ss-status", { role: "status", "aria-live": "polite" });
+  const caption = h("p.ss-caption", { "aria-live": "polite" });
+  const skipBtn = h("button.ss-skip", { type: "button", hidden: true, onclick: () => { skip = true; } }, "");
+  const gridBox = h("div.ss-grid", { role: "grid" });
+  const handBox = h("section.card.ss-hand", { "aria-labelledby": "ss-hand-h" });
+  const arrowBox = h("div.ss-arrows", { role: "radiogroup" });
+  const sideBox = h("div.ss-side");
+  const otherBox = h("div.ss-other");
+  const helpBox = h("details.card.ss-help", {});
+  clear(root).append(h("div.ss", {},
+    h("div.ss-main", {}, status, h("div.ss-anim", {}, caption, skipBtn), gridBox,
+      h("p.ss-legend", {}, t("ss.legend")), handBox, otherBox),
+    sideBox, helpBox));
+
+  root.addEventListener("keydown", onKey);
+
+  function onKey(e) {
+    if (e.target && (e.target.tagName === "INPUT" || e.target.tagName === "TEXTAREA")) return;
+    if (e.key === "Escape") {
+      if (animating) skip = true;
+      else if (sel.card) { sel.card = null; render(); }
+      return;
+    }
+    if ((e.key === "r" || e.key === "R") && !e.ctrlKey && !e.metaKey) {
+      rotateArrow(e.key === "R" ? -1 : 1);
+      e.preventDefault();
+      return;
+    }
+    if (/^[1-9]$/.test(e.key) && shown && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      const cards = myCards();
+      const c = cards[Number(e.key) - 1];
+      if (c) { selectCard(c); e.preventDefault(); }
+      return;
+    }
+    if (e.target && e.target.classList && e.target.classList.contains("ss-cell")) {
+      const d = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
+      if (d) {
+        const x = Number(e.target.dataset.x) + d[0];
+        const y = Number(e.target.dataset.y) + d[1];
+        const next = gridBox.querySelector(`[data-x="${x}"][data-y="${y}"]`);
+        if (next) { next.focus(); e.preventDefault(); }
+      }
+    }
+  }
+
+  function allowedArrows() { return (shown && shown.orientations) || ARROWS; }
+
+  function rotateArrow(step) {
+    const arr = allowedArrows();
+    const i = arr.indexOf(sel.arrow);
+    sel.arrow = arr[(i + step + arr.length) % arr.length];
+    render();
+  }
+
+  function myCards() {
+    if (!shown || ctx.seat === null || ctx.seat === undefined) return [];
+    const hand = shown.hands && shown.hands[ctx.seat];
+    return (hand && hand.cards) || [];
+  }
+
+  function selectCard(c) {
+    sel.card = sel.card === c ? null : c;
+    if (!allowedArrows().includes(sel.arrow)) sel.arrow = allowedArrows()[0];
+    render();
+    if (sel.card) {
+      const first = gridBox.querySelector(".ss-cell.legal");
+      if (first) first.focus();
+    }
+  }
+
+  function cardInfo(kind) {
+    return (shown.card_set || []).find((c) => c.id === kind) || { id: kind, priority: null, shield: false, hits: [] };
+  }
+
+  function targetsOf(kind, x, y, arrow) {
+    const info = cardInfo(kind);
+    const out = [[x, y, "origin"]];
+    for (const off of info.hits) {
+      const [dx, dy] = rotate(off, arrow);
+      out.push([x + dx, y + dy, "hit"]);
+    }
+    return out;
+  }
+
+  // ---- rendering ---------------------------------------------------------------------
+  function render() {
+    if (!shown) return;
+    const v = shown;
+    const legal = parseLegal(animating || ctx.readonly ? [] : (msg ? msg.legal : []));
+    renderStatus(v, legal);
+    renderGrid(v, legal);
+    renderHand(v, legal);
+    renderSide(v);
+    renderOther(legal);
+    renderHelp();
+  }
+
+  function renderStatus(v, legal) {
+    const me = ctx.seat;
+    let text;
+    if (v.over) text = t("ss.status_over");
+    else if (v.phase === "sector") text = t("ss.status_sector");
+    else if (Object.keys(legal.place).length) text = sel.card ? t("ss.status_pick_cell", { card: cardName(sel.card) }) : t("ss.status_your_turn");
+    else if (v.to_act && v.to_act.length) text = t("ss.status_waiting", { name: seatName(v, v.to_act[0]) });
+    else text = "";
+    status.textContent = `${t("ss.turn", { n: v.turn, max: v.max_turns })} · ${t("ss.planets_left", { n: v.planets_left })} · ${text}`;
+    status.classList.toggle("yours", !!Object.keys(legal.place).length && me !== null);
+  }
+
+  function cardName(kind) {
+    const info = cardInfo(kind);
+    return info.shield ? t("ss.shield") : t("ss.priority_card", { p: info.priority });
+  }
+
+  function renderGrid(v, legal) {
+    const [x0, y0, x1, y1] = v.grid.bounds;
+    const cols = x1 - x0 + 1;
+    gridBox.style.gridTemplateColumns = `repeat(${cols}, minmax(4.2rem, 6.5rem))`;
+    gridBox.setAttribute("aria-label", t("ss.sector"));
+    clear(gridBox);
+    const cells = grid;
+    const legalCells = sel.card && legal.place[sel.card] ? legal.place[sel.card] : {};
+    const preview = new Map();
+    if (sel.card && sel.hover) {
+      const [hx, hy] = sel.hover.split(",").map(Number);
+      if (legalCells[sel.hover] && legalCells[sel.hover].has(sel.arrow)) {
+        for (const [x, y, kind] of targetsOf(sel.card, hx, hy, sel.arrow)) {
+          const k = `${x},${y}`;
+          preview.set(k, preview.get(k) === "hit" ? "hit2" : (preview.get(k) === "origin" && kind === "hit" ? "hit2" : kind));
+        }
+      }
+    }
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const key = `${x},${y}`;
+        const c = cells.get(key);
+        gridBox.append(cellEl(v, c, x, y, key, legalCells, preview));
+      }
+    }
+  }
+
+  function planetLabel(c) {
+    if (!c || !c.planet) return t("ss.empty_cell");
+    if (c.kind === "dark") return t("ss.dark_planet");
+    const name = c.name ? `${c.name} ` : "";
+    return `${name}${t("ss.level", { n: c.level })}${c.moons ? " · " + t("ss.moon") : ""}`;
+  }
+
+  function cellEl(v, c, x, y, key, legalCells, preview) {
+    const arrows = legalCells[key];
+    const canPlace = !!(arrows && arrows.has(sel.arrow));
+    const classes = ["ss-cell"];
+    if (!c) classes.push("nocell");
+    else if (!c.planet) classes.push("empty");
+    else classes.push(`k${c.kind}`);
+    if (canPlace) classes.push("legal");
+    if (preview.has(key)) classes.push(`pv-${preview.get(key)}`);
+    if (flashes.has(key)) classes.push(flashes.get(key));
+    const parts = [];
+    if (c && c.planet) {
+      parts.push(h("span.lvl", {}, c.kind === "dark" ? "D" : String(c.level)));
+      if (c.name) parts.push(h("span.pname", {}, c.name));
+      if (c.moons) parts.push(h("span.moon", { title: t("ss.moon") }, "☾"));
+    }
+    let cardLabel = "";
+    if (c && c.card) {
+      const col = colourOf(v, c.card.seat);
+      const face = c.card.card ? kindOf(c.card.card) : "?";
+      parts.push(h("span.ss-placed", { style: { background: col } },
+        h("span.arrow", {}, ARROW_GLYPH[c.card.orientation] || ""), h("span.face", {}, face === "SH" ? "SH" : face),
+        h("span.order", {}, `#${c.card.order}`)));
+      cardLabel = ` · ${t("ss.card_of", { name: seatName(v, c.card.seat), card: c.card.card ? cardName(face) : t("ss.face_down"), arrow: t(`ss.arrow.${c.card.orientation}`) })}`;
+    }
+    const label = `(${x},${y}) ${planetLabel(c)}${cardLabel}${canPlace ? " · " + t("ss.place_here") : ""}`;
+    const el = h(`button.${classes.join(".")}`, {
+      type: "button", role: "gridcell", "aria-label": label, title: label,
+      dataset: { x: String(x), y: String(y), cell: key },
+      "aria-disabled": canPlace ? "false" : "true",
+      onclick: () => { if (canPlace) place(x, y); },
+      onmouseenter: () => { if (sel.card) { sel.hover = key; renderGrid(shown, parseLegal(msg ? msg.legal : [])); } },
+      onfocus: () => { if (sel.card && sel.hover !== key) { sel.hover = key; renderGridKeepFocus(key); } },
+    }, parts);
+    return el;
+  }
+
+  function renderGridKeepFocus(key) {
+    renderGrid(shown, parseLegal(animating || ctx.readonly ? [] : (msg ? msg.legal : [])));
+    const el = gridBox.querySelector(`[data-cell="${key}"]`);
+    if (el) el.focus();
+  }
+
+  function place(x, y) {
+    const a = `place ${sel.card} ${x},${y} ${sel.arrow}`;
+    sel = { card: null, arrow: sel.arrow, hover: null };
+    ctx.act(a);
+  }
+
+  function patternEl(kind, arrow) {
+    const info = cardInfo(kind);
+    const counts = new Map();
+    for (const off of info.hits) {
+      const [dx, dy] = rotate(off, arrow);
+      const k = `${dx},${dy}`;
+      counts.set(k, (counts.get(k) || 0) + 1);
+    }
+    const box = h("span.pattern", { "aria-hidden": "true" });
+    for (let dy = -2; dy <= 2; dy++) {
+      for (let dx = -2; dx <= 2; dx++) {
+        const k = `${dx},${dy}`;
+        const n = counts.get(k) || 0;
+        const cls = dx === 0 && dy === 0 ? (n ? "o hit" : "o") : (n ? "hit" : "");
+        box.append(h(`span.pc${cls ? "." + cls.split(" ").join(".") : ""}`, {}, n > 1 ? "×" + n : ""));
+      }
+    }
+    return box;
+  }
+
+  function describeCard(kind) {
+    const info = cardInfo(kind);
+    if (info.shield) return t("ss.shield_help");
+    if (info.hits.length === 2 && info.hits.every((o) => o[0] === 0 && o[1] === 0)) return t("ss.p7_help");
+    return t("ss.hits_n", { n: info.hits.length });
+  }
+
+  function renderHand(v, legal) {
+    clear(handBox);
+    const me = ctx.seat;
+    if (me === null || me === undefined) {
+      handBox.append(h("h2", { id: "ss-hand-h" }, t("ss.spectating")));
+      return;
+    }
+    const cards = myCards();
+    const canAct = Object.keys(legal.place).length > 0;
+    handBox.append(h("h2", { id: "ss-hand-h" }, t("ss.your_hand"), " ",
+      h("small", {}, canAct ? t("ss.hand_help") : t("ss.hand_wait"))));
+    const list = h("div.ss-cards", { role: "group", "aria-label": t("ss.your_hand") });
+    cards.forEach((kind, i) => {
+      const info = cardInfo(kind);
+      const playable = canAct && !!legal.place[kind];
+      list.append(h(`button.ss-card${sel.card === kind ? ".selected" : ""}`, {
+        type: "button", "aria-pressed": String(sel.card === kind), disabled: !playable,
+        dataset: { card: kind }, style: { borderColor: colourOf(v, me) },
+        title: describeCard(kind),
+        "aria-label": `${i + 1}: ${cardName(kind)}. ${describeCard(kind)}`,
+        onclick: () => selectCard(kind),
+      }, h("span.prio", {}, info.shield ? "SH" : String(info.priority)), patternEl(kind, sel.arrow),
+      h("span.key", {}, String(i + 1))));
+    });
+    handBox.append(list);
+    clear(arrowBox);
+    arrowBox.setAttribute("aria-label", t("ss.arrow_label"));
+    for (const a of allowedArrows()) {
+      arrowBox.append(h(`button.ss-arrow${sel.arrow === a ? ".selected" : ""}`, {
+        type: "button", role: "radio", "aria-checked": String(sel.arrow === a), dataset: { arrow: a },
+        title: t(`ss.arrow.${a}`), "aria-label": t(`ss.arrow.${a}`),
+        onclick: () => { sel.arrow = a; render(); },
+      }, ARROW_GLYPH[a]));
+    }
+    handBox.append(h("div.ss-arrow-row", {}, h("span", {}, t("ss.arrow_label") + ": "), arrowBox,
+      h("small", {}, t("ss.arrow_help"))));
+    if (sel.card) handBox.append(h("p.ss-selected", {}, describeCard(sel.card), " ", t("ss.preview_help")));
+  }
+
+  function missionText(m) {
+    if (m.named && m.named.length) return t("ss.mission_named", { a: m.named[0], b: m.named[1] || "" });
+    const parts = Object.entries(m.need || {}).map(([k, n]) => t(`ss.need.${k}`, { n }));
+    return t("ss.mission_need", { list: parts.join(", ") });
+  }
+
+  function renderSide(v) {
+    clear(sideBox);
+    const players = h("section.card.ss-players", { "aria-labelledby": "ss-players-h" },
+      h("h2", { id: "ss-players-h" }, t("ss.players")));
+    for (let s = 0; s < v.players; s++) {
+      const hand = v.hands[s] || {};
+      const conq = v.conquest[s] || [];
+      const deb = v.debris[s] || [];
+      const score = v.scores && v.scores[s] ? v.scores[s] : (v.scores && v.scores[String(s)]);
+      players.append(h(`div.ss-player${v.to_act && v.to_act.includes(s) ? ".active" : ""}`, { dataset: { seat: String(s) } },
+        h("span.chip", { style: { background: colourOf(v, s) }, "aria-hidden": "true" }),
+        h("strong", {}, seatName(v, s), s === ctx.seat ? ` (${t("you")})` : ""),
+        v.invader === s ? h("span.invader", { title: t("ss.invader_help") }, ` ★ ${t("ss.invader")}`) : null,
+        h("div.stats", {},
+          `${t("ss.in_hand", { n: hand.count ?? 0 })} · ${t("ss.conquest", { n: conq.length })} · ${t("ss.debris", { n: deb.length })}`),
+        hand.used && hand.used.length ? h("div.used", {}, t("ss.used", { list: hand.used.join(" ") })) : null,
+        score ? h("div.score", {}, t("ss.score_line", { total: score.total ?? JSON.stringify(score) })) : null));
+    }
+    sideBox.append(players);
+    const mine = ctx.seat !== null && ctx.seat !== undefined ? v.missions[ctx.seat] : null;
+    const ms = h("section.card.ss-missions", { "aria-labelledby": "ss-missions-h" },
+      h("h2", { id: "ss-missions-h" }, v.over ? t("ss.all_missions") : t("ss.your_missions")));
+    const lists = v.over ? v.missions.map((m, s) => [s, m]) : (mine ? [[ctx.seat, mine]] : []);
+    if (!lists.length) ms.append(h("p.muted", {}, t("ss.missions_secret")));
+    for (const [s, list] of lists) {
+      if (!list) continue;
+      if (v.over) ms.append(h("h3", {}, seatName(v, s)));
+      ms.append(h("ul", {}, list.map((m) => h("li", {}, h("strong", {}, t("ss.points", { n: m.points })), " ", missionText(m)))));
+    }
+    sideBox.append(ms);
+  }
+
+  function renderOther(legal) {
+    clear(otherBox);
+    if (!legal.other.length) return;
+    otherBox.append(h("section.card", {}, h("h2", {}, t("ss.other_actions")),
+      h("div.actions", {}, legal.other.map((a) => h("button.action", { type: "button", "data-action": a, onclick: () => ctx.act(a) }, a)))));
+  }
+
+  let helpRendered = false;
+  function renderHelp() {
+    if (helpRendered) return;
+    helpRendered = true;
+    helpBox.append(h("summary", {}, t("ss.how_to_play")), ...t("ss.rules_short").split("\n").map((p) => h("p", {}, p)),
+      h("p", {}, t("ss.keys")));
+  }
+
+  // ---- animation ---------------------------------------------------------------------
+  function gridFrom(v) {
+    const m = new Map();
+    for (const c of v.grid.cells) m.set(`${c.x},${c.y}`, { ...c, card: c.card ? { ...c.card } : null });
+    return m;
+  }
+
+  function findCard(cardId) {
+    for (const [k, c] of grid) if (c.card && c.card.card === cardId) return k;
+    return null;
+  }
+
+  function applyEvent(ev) {
+    const key = Array.isArray(ev.cell) ? `${ev.cell[0]},${ev.cell[1]}` : null;
+    const c = key ? grid.get(key) : null;
+    flashes.clear();
+    switch (ev.type) {
+      case "place":
+        if (c) c.card = { seat: ev.seat, orientation: ev.orientation, order: (c.card && c.card.order) || "", card: null };
+        if (key) flashes.set(key, "fx-place");
+        break;
+      case "reveal":
+        if (c && c.card) c.card.card = ev.card;
+        if (key) flashes.set(key, "fx-reveal");
+        break;
+      case "resolve": {
+        const k = findCard(ev.card);
+        if (k) {
+          flashes.set(k, "fx-resolve");
+          const card = grid.get(k).card;
+          const [x, y] = k.split(",").map(Number);
+          for (const [tx, ty, kind] of targetsOf(kindOf(ev.card), x, y, card.orientation)) {
+            if (kind === "hit" && !flashes.has(`${tx},${ty}`)) flashes.set(`${tx},${ty}`, "fx-target");
+          }
+        }
+        break;
+      }
+      case "miss": if (key) flashes.set(key, "fx-miss"); break;
+      case "shield": if (key) flashes.set(key, "fx-shield"); break;
+      case "destroy": if (c) c.card = null; if (key) flashes.set(key, "fx-destroy"); break;
+      case "flip": if (c) c.level = ev.to; if (key) flashes.set(key, "fx-hit"); break;
+      case "capture": if (c) { c.planet = null; c.card = c.card && ev.cause === "isolation" ? null : c.card; } if (key) flashes.set(key, "fx-capture"); break;
+      case "replace": if (c) { Object.assign(c, { planet: ev.planet, kind: "12", level: 2, name: null, moons: 0 }); } if (key) flashes.set(key, "fx-replace"); break;
+      case "to_debris": { const k = findCard(ev.card); if (k) { grid.get(k).card = null; flashes.set(k, "fx-destroy"); } break; }
+      default: break;
+    }
+  }
+
+  function sleep(ms) {
+    return new Promise((resolve) => {
+      const start = performance.now();
+      const tick = () => (skip || performance.now() - start >= ms ? resolve() : setTimeout(tick, 30));
+      tick();
+    });
+  }
+
+  async function animate(events) {
+    if (!shown || !events.length || ctx.noAnimation) return;
+    animating = true;
+    skip = false;
+    skipBtn.hidden = false;
+    skipBtn.textContent = t("ss.skip");
+    for (const ev of events) {
+      if (skip) break;
+      applyEvent(ev);
+      caption.textContent = ctx.describe(ev);
+      render();
+      await sleep(STEP_MS[ev.type] ?? DEFAULT_STEP);
+    }
+    flashes.clear();
+    animating = false;
+    skipBtn.hidden = true;
+  }
+
+  function show(m) {
+    shown = m.view;
+    grid = gridFrom(shown);
+    if (sel.card && !myCards().includes(sel.card)) sel.card = null;
+    render();
+  }
+
+  return {
+    update(m) {
+      msg = m;
+      queue = queue.then(() => show(m));
+    },
+    events(events) {
+      queue = queue.then(() => animate(events));
+    },
+    destroy() {
+      root.removeEventListener("keydown", onKey);
+      clear(root);
+    },
+  };
+}

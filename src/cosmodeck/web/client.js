@@ -1,0 +1,59 @@
+// The protocol client: one WebSocket to /ws/ROOM, reconnecting with back-off.
+// Server messages: hello, presence, view, events, error, chat, signal, emote, pong.
+export class GameClient {
+  constructor(room, token, handlers) {
+    this.room = room;
+    this.token = token || null;
+    this.handlers = handlers;  // {message(msg), status(state)}
+    this.version = null;
+    this.ws = null;
+    this.closed = false;
+    this.retry = 0;
+    this.clockOffset = 0;  // game time = performance.now()/1000 + clockOffset
+  }
+
+  connect() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const q = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
+    const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(this.room)}${q}`);
+    this.ws = ws;
+    this.handlers.status("connecting");
+    ws.onopen = () => { this.retry = 0; this.handlers.status("open"); };
+    ws.onmessage = (e) => {
+      let msg;
+      try { msg = JSON.parse(e.data); } catch { return; }
+      if (msg.type === "view") {
+        this.version = msg.version;
+        if (typeof msg.time === "number") this.clockOffset = msg.time - performance.now() / 1000;
+      }
+      this.handlers.message(msg);
+    };
+    ws.onclose = (e) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (this.closed || e.code === 4404 || e.code === 4401) {
+        this.handlers.status(e.code === 4404 || e.code === 4401 ? "refused" : "closed");
+        return;
+      }
+      this.handlers.status("reconnecting");
+      const delay = Math.min(5000, 250 * 2 ** this.retry++);
+      setTimeout(() => { if (!this.closed) this.connect(); }, delay);
+    };
+  }
+
+  gameTime() { return performance.now() / 1000 + this.clockOffset; }
+
+  send(obj) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(obj));
+    return true;
+  }
+
+  act(action) { return this.send({ type: "act", action, version: this.version }); }
+  start() { return this.send({ type: "start" }); }
+  chat(text) { return this.send({ type: "chat", text }); }
+  signal(kind) { return this.send({ type: "signal", kind }); }
+  emote(kind, target) { return this.send(target ? { type: "emote", kind, target } : { type: "emote", kind }); }
+
+  close() { this.closed = true; if (this.ws) this.ws.close(); }
+}

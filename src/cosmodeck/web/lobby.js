@@ -1,0 +1,176 @@
+// The lobby: pick a game, players, bots and options; create a room; copy invite links.
+import { h, clear, toast, api } from "./dom.js";
+import { t, onLang } from "./i18n.js";
+import { gameName, optionLabel, valueLabel } from "./names.js";
+
+const HUMAN = "human";
+
+export function rememberRoom(room, data) {
+  localStorage.setItem(`cosmodeck.room.${room}`, JSON.stringify(data));
+}
+
+export function rememberedRoom(room) {
+  try { return JSON.parse(localStorage.getItem(`cosmodeck.room.${room}`) || "null"); } catch { return null; }
+}
+
+export async function mountLobby(root) {
+  let games = [];
+  let created = null;
+  try {
+    games = await api("GET", "/api/games");
+  } catch (e) {
+    clear(root).append(h("p.error", {}, e.message));
+    return;
+  }
+  const state = { game: games[0] ? games[0].id : null, players: 2, seats: {}, options: {}, seed: "" };
+
+  function gameOf(id) { return games.find((g) => g.id === id); }
+
+  function resetFor(id) {
+    const g = gameOf(id);
+    state.game = id;
+    state.players = Math.max(g.min_players, Math.min(g.max_players, Math.max(2, g.min_players)));
+    state.seats = {};
+    for (let i = 0; i < g.max_players; i++) state.seats[i] = i === 0 ? HUMAN : (g.bots[0] || HUMAN);
+    state.options = {};
+  }
+  if (state.game) resetFor(state.game);
+
+  async function create(ev) {
+    ev.preventDefault();
+    const g = gameOf(state.game);
+    const bots = {};
+    for (let i = 0; i < state.players; i++) if (state.seats[i] !== HUMAN) bots[String(i)] = state.seats[i];
+    const body = { game: g.id, players: state.players, bots, options: state.options };
+    if (state.seed !== "") body.seed = Number(state.seed);
+    try {
+      const res = await api("POST", "/api/rooms", body);
+      created = { ...res, game: g.id, players: state.players, bots };
+      rememberRoom(res.room, created);
+      render();
+      document.getElementById("created")?.focus();
+    } catch (e) {
+      toast(`${t("error")}: ${e.message}`, "error", 8000);
+    }
+  }
+
+  function optionField(g, o) {
+    const id = `opt-${o.name}`;
+    const current = o.name in state.options ? state.options[o.name] : o.default;
+    const set = (v) => {
+      if (JSON.stringify(v) === JSON.stringify(o.default)) delete state.options[o.name];
+      else state.options[o.name] = v;
+    };
+    let input;
+    if (o.choices) {
+      input = h("select", { id, onchange: (e) => set(o.choices[Number(e.target.value)]) },
+        o.choices.map((c, i) => h("option", { value: String(i), selected: c === current }, valueLabel(g.id, o.name, c))));
+    } else if (typeof o.default === "boolean") {
+      input = h("input", { id, type: "checkbox", checked: !!current, onchange: (e) => set(e.target.checked) });
+    } else if (typeof o.default === "number") {
+      input = h("input", { id, type: "number", step: "any", value: String(current),
+        onchange: (e) => set(Number(e.target.value)) });
+    } else {
+      input = h("input", { id, type: "text", value: current === null ? "" : JSON.stringify(current),
+        placeholder: t("json_or_empty"),
+        onchange: (e) => {
+          const s = e.target.value.trim();
+          if (!s) { set(o.default); return; }
+          try { set(JSON.parse(s)); } catch { set(s); }
+        } });
+    }
+    return h("div.field", {}, h("label", { for: id, title: o.doc || "" }, optionLabel(g.id, o.name)), input,
+      o.doc ? h("small.doc", {}, o.doc) : null);
+  }
+
+  function seatRow(g, i) {
+    const id = `seat-${i}`;
+    const choices = [HUMAN, ...g.bots];
+    return h("div.field.seat", {},
+      h("label", { for: id }, t("player_n", { n: i + 1 })),
+      h("select", { id, onchange: (e) => { state.seats[i] = e.target.value; } },
+        choices.map((c) => h("option", { value: c, selected: state.seats[i] === c },
+          c === HUMAN ? t("seat.human") : t("seat.bot", { name: c })))));
+  }
+
+  function createdPanel() {
+    if (!created) return null;
+    const links = Object.entries(created.links || {});
+    return h("section.card.created", { id: "created", tabindex: "-1", "aria-labelledby": "created-h" },
+      h("h2", { id: "created-h" }, t("room_ready", { room: created.room })),
+      h("p", {}, t("invite_help")),
+      h("ul.links", {}, links.map(([seat, url]) => h("li", {},
+        h("span.who", {}, t("player_n", { n: Number(seat) + 1 })),
+        h("input.link", { type: "text", readonly: true, value: url, "aria-label": t("invite_for", { n: Number(seat) + 1 }),
+          onfocus: (e) => e.target.select() }),
+        h("button", { type: "button", onclick: () => copy(url) }, t("copy")),
+        h("a.button", { href: url, "data-seat": seat }, t("play_as", { n: Number(seat) + 1 }))))),
+      h("p", {}, t("spectator_link"), " ", h("a", { href: created.url }, created.url)));
+  }
+
+  async function copy(text) {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast(t("copied"));
+    } catch {
+      toast(t("copy_failed"), "error");
+    }
+  }
+
+  async function recentList() {
+    const box = h("section.card", { "aria-labelledby": "recent-h" }, h("h2", { id: "recent-h" }, t("recent_rooms")));
+    try {
+      const rooms = await api("GET", "/api/rooms");
+      if (!rooms.length) box.append(h("p", {}, t("no_rooms")));
+      const list = h("ul.rooms");
+      for (const r of rooms) {
+        const mine = rememberedRoom(r.room);
+        const links = [h("a", { href: `/room/${r.room}` }, r.status === "over" ? t("final_board") : t("watch"))];
+        if (r.status === "over") links.push(h("a", { href: `/replay/${r.room}` }, t("replay")));
+        if (mine && r.status !== "over") {
+          for (const [seat, url] of Object.entries(mine.links || {})) {
+            links.push(h("a", { href: url }, t("play_as", { n: Number(seat) + 1 })));
+          }
+        }
+        list.append(h("li", {}, h("strong", {}, gameName(r.game)), ` · ${r.room} · `,
+          t(`status.${r.status}`), ` · ${t("players_n", { n: r.players })} · `, ...links.flatMap((a) => [a, " "])));
+      }
+      box.append(list);
+    } catch (e) {
+      box.append(h("p.error", {}, e.message));
+    }
+    return box;
+  }
+
+  async function render() {
+    const g = gameOf(state.game);
+    const form = h("form.card", { onsubmit: create, "aria-labelledby": "new-h" },
+      h("h2", { id: "new-h" }, t("new_room")),
+      games.length === 0 ? h("p", {}, t("no_games")) : [
+        h("div.field", {}, h("label", { for: "game" }, t("game")),
+          h("select", { id: "game", onchange: (e) => { resetFor(e.target.value); render(); } },
+            games.map((x) => h("option", { value: x.id, selected: x.id === state.game }, gameName(x.id, x.name))))),
+        h("p.blurb", {}, t(`blurb.${g.id}`) === `blurb.${g.id}` ? "" : t(`blurb.${g.id}`)),
+        h("div.field", {}, h("label", { for: "players" }, t("players")),
+          h("input", { id: "players", type: "number", min: String(g.min_players), max: String(g.max_players),
+            value: String(state.players),
+            onchange: (e) => { state.players = Math.max(g.min_players, Math.min(g.max_players, Number(e.target.value) || 2)); render(); } })),
+        h("fieldset", {}, h("legend", {}, t("seats")),
+          Array.from({ length: state.players }, (_, i) => seatRow(g, i))),
+        g.options.length ? h("details", {}, h("summary", {}, t("options")),
+          g.options.map((o) => optionField(g, o)),
+          h("div.field", {}, h("label", { for: "seed" }, t("seed")),
+            h("input", { id: "seed", type: "number", min: "0", value: state.seed, placeholder: t("random"),
+              onchange: (e) => { state.seed = e.target.value; } }))) : null,
+        h("button.primary", { type: "submit", id: "create" }, t("create_room")),
+      ]);
+    const recent = await recentList();
+    clear(root).append(
+      h("h1", {}, t("lobby_title")),
+      h("p.lead", {}, t("lobby_lead")),
+      h("div.lobby", {}, form, createdPanel(), recent));
+  }
+
+  onLang(() => { if (document.body.contains(root) && !location.pathname.startsWith("/room")) render(); });
+  render();
+}

@@ -1,0 +1,263 @@
+// A room: connection, presence, waiting room, the board, talk, timers and the event log.
+import { h, clear, toast } from "./dom.js";
+import { t, has, onLang } from "./i18n.js";
+import { GameClient } from "./client.js";
+import { seatName, gameName } from "./names.js";
+import { loadBoard } from "./boards/index.js";
+import * as generic from "./boards/generic.js";
+import { rememberedRoom } from "./lobby.js";
+
+const FREE_EMOTES = ["cheer", "groan", "gasp", "thumbs_up", "thumbs_down"];
+
+export function describeEvent(ev, view) {
+  const params = {};
+  for (const [k, v] of Object.entries(ev)) {
+    if (k === "seat" || k === "by" || k === "owner" || k === "attacker" || k === "defender") {
+      params[k] = typeof v === "number" ? seatName(view, v) : String(v);
+    } else if (Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === "number")) {
+      params[k] = `(${v[0]},${v[1]})`;
+    } else if (v && typeof v === "object") {
+      params[k] = JSON.stringify(v);
+    } else {
+      params[k] = has(`val.${k}.${v}`) ? t(`val.${k}.${v}`) : String(v);
+    }
+  }
+  const key = `ev.${view && view.game ? view.game + "." : ""}${ev.type}`;
+  if (has(key)) return t(key, params);
+  if (has(`ev.${ev.type}`)) return t(`ev.${ev.type}`, params);
+  const rest = Object.entries(params).filter(([k]) => k !== "type").map(([k, v]) => `${k}=${v}`).join(" ");
+  return `${ev.type}${rest ? ": " + rest : ""}`;
+}
+
+export function errorText(msg) {
+  return has(`err.${msg.code}`) ? t(`err.${msg.code}`) : msg.message || msg.code;
+}
+
+export function mountRoom(root, roomId) {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const token = hash.get("token") || sessionStorage.getItem(`cosmodeck.token.${roomId}`);
+  if (token) sessionStorage.setItem(`cosmodeck.token.${roomId}`, token);
+
+  const st = { seat: null, status: "waiting", game: null, presence: null, last: null, conn: "connecting",
+    simple: localStorage.getItem("cosmodeck.simple") === "1", talk: [], log: [], refused: false };
+  let board = null;
+  let boardKind = null;
+
+  const title = h("h1.room-title");
+  const connBadge = h("span.badge", { role: "status" });
+  const who = h("p.who");
+  const presenceBox = h("ul.presence", { "aria-label": t("players") });
+  const waitBox = h("section.card.waiting", { hidden: true });
+  const resultBox = h("section.card.result", { hidden: true, tabindex: "-1" });
+  const timerBox = h("p.timer", { "aria-live": "off" });
+  const toggle = h("button.toggle", { type: "button", "aria-pressed": String(st.simple),
+    onclick: () => { st.simple = !st.simple; localStorage.setItem("cosmodeck.simple", st.simple ? "1" : "0"); mountBoard(true); } });
+  const boardRoot = h("div.board-root");
+  const talkBox = h("section.card.talk", { "aria-labelledby": "talk-h" });
+  const logList = h("ol.log", { "aria-live": "polite", "aria-relevant": "additions" });
+  const logBox = h("section.card.logbox", { "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, t("log")), logList);
+
+  clear(root).append(
+    h("div.room-head", {}, title, connBadge, toggle),
+    who, presenceBox, timerBox, waitBox, resultBox,
+    h("div.room-body", {}, boardRoot, h("aside.side", {}, talkBox, logBox)));
+
+  const client = new GameClient(roomId, token, {
+    status(s) { st.conn = s; renderHead(); },
+    message: onMessage,
+  });
+  const ctx = {
+    get seat() { return st.seat; },
+    readonly: false,
+    act(action) {
+      if (!client.act(action)) toast(t("not_connected"), "error");
+    },
+    gameTime: () => client.gameTime(),
+    describe: (ev) => describeEvent(ev, st.last && st.last.view),
+  };
+
+  async function mountBoard(force = false) {
+    const want = st.simple ? "generic" : st.game;
+    if (!force && boardKind === want) return;
+    if (board) board.destroy();
+    boardKind = want;
+    const mod = st.simple ? generic : await loadBoard(st.game);
+    board = mod.createBoard(boardRoot, ctx);
+    if (st.last) board.update(st.last);
+    renderHead();
+  }
+
+  function onMessage(msg) {
+    switch (msg.type) {
+      case "hello":
+        st.seat = msg.seat; st.status = msg.status; st.game = msg.game; st.players = msg.players;
+        mountBoard();
+        renderHead();
+        break;
+      case "presence":
+        st.presence = msg; st.status = msg.status;
+        renderPresence(); renderWaiting();
+        break;
+      case "events":
+        for (const ev of msg.events) addLog(describeEvent(ev, st.last && st.last.view));
+        if (board) board.events(msg.events, msg.version);
+        break;
+      case "view":
+        st.last = msg; st.status = msg.status || st.status;
+        if (board) board.update(msg);
+        renderHead(); renderWaiting(); renderResult(); renderTalk();
+        break;
+      case "error":
+        toast(errorText(msg), "error", 6000);
+        if (msg.code === "bad_token" || msg.code === "unknown_room") {
+          st.refused = true;
+          clear(boardRoot).append(h("p.error", {}, errorText(msg)));
+        }
+        break;
+      case "chat": case "signal": case "emote":
+        st.talk.push(msg);
+        renderTalkLines();
+        break;
+      default:
+        break;
+    }
+  }
+
+  function addLog(text) {
+    st.log.push(text);
+    logList.append(h("li", {}, text));
+    while (logList.children.length > 200) logList.firstChild.remove();
+    logList.scrollTop = logList.scrollHeight;
+  }
+
+  function renderHead() {
+    document.title = `${gameName(st.game || "")} · ${roomId} · cosmodeck`;
+    title.textContent = `${gameName(st.game || "")} · ${t("room")} ${roomId}`;
+    connBadge.textContent = t(`conn.${st.conn}`);
+    connBadge.className = `badge conn-${st.conn}`;
+    who.textContent = st.seat === null ? t("you_spectate") : t("you_are", { name: seatName(st.last && st.last.view, st.seat) });
+    toggle.textContent = st.simple ? t("board_view") : t("simple_view");
+    toggle.setAttribute("aria-pressed", String(st.simple));
+  }
+
+  function renderPresence() {
+    const p = st.presence;
+    if (!p) return;
+    clear(presenceBox);
+    for (const [seat, s] of Object.entries(p.seats)) {
+      const n = Number(seat);
+      let state;
+      if (s.kind === "bot") state = t("pres.bot", { name: s.bot });
+      else if (s.bot) state = t("pres.takeover", { name: s.bot });
+      else if (s.connected) state = t("pres.online");
+      else state = s.joined ? t("pres.gone") : t("pres.not_joined");
+      const you = n === st.seat ? ` (${t("you")})` : "";
+      presenceBox.append(h(`li.pres.${s.kind}${s.connected ? ".on" : ""}`, { dataset: { seat } },
+        h("strong", {}, seatName(st.last && st.last.view, n) + you), " · ", state));
+    }
+    if (p.spectators) presenceBox.append(h("li.pres", {}, t("spectators_n", { n: p.spectators })));
+  }
+
+  function renderWaiting() {
+    if (st.status !== "waiting") { waitBox.hidden = true; return; }
+    waitBox.hidden = false;
+    const mine = rememberedRoom(roomId);
+    clear(waitBox).append(h("h2", {}, t("waiting_title")), h("p", {}, t("waiting_help")));
+    if (mine && mine.links) {
+      waitBox.append(h("ul.links", {}, Object.entries(mine.links).map(([seat, url]) => h("li", {},
+        h("span.who", {}, t("player_n", { n: Number(seat) + 1 })),
+        h("input.link", { type: "text", readonly: true, value: url, onfocus: (e) => e.target.select(),
+          "aria-label": t("invite_for", { n: Number(seat) + 1 }) }),
+        h("button", { type: "button", onclick: () => navigator.clipboard.writeText(url).then(() => toast(t("copied")), () => toast(t("copy_failed"), "error")) }, t("copy"))))));
+    }
+    if (st.seat !== null) {
+      waitBox.append(h("button.primary", { type: "button", id: "start-now", onclick: () => client.start() }, t("start_now")));
+    }
+  }
+
+  function renderResult() {
+    const v = st.last && st.last.view;
+    if (!v || !v.over) { resultBox.hidden = true; return; }
+    const wasHidden = resultBox.hidden;
+    resultBox.hidden = false;
+    const r = v.result || {};
+    const winners = (r.winners || []).map((s) => seatName(v, s));
+    let headline;
+    if (r.team_win === true) headline = t("team_won");
+    else if (r.team_win === false) headline = t("team_lost");
+    else if (st.seat !== null && (r.winners || []).includes(st.seat)) headline = winners.length > 1 ? t("you_shared") : t("you_won");
+    else headline = winners.length ? t("winners", { names: winners.join(", ") }) : t("nobody_won");
+    const scores = r.scores ? Object.entries(r.scores).map(([s, x]) => h("li", {}, `${seatName(v, Number(s))}: ${x}`)) : [];
+    clear(resultBox).append(h("h2", {}, t("game_over")), h("p.headline", {}, headline),
+      scores.length ? h("ul", {}, scores) : null,
+      h("p", {}, h("a.button", { href: `/replay/${roomId}` }, t("watch_replay")), " ", h("a.button", { href: "/" }, t("new_game"))));
+    if (wasHidden) resultBox.focus();
+  }
+
+  function talkRules() {
+    const v = st.last && st.last.view;
+    const rules = v ? v.talk : undefined;
+    if (rules === undefined || rules === null) return { chat: true, signals: null, emotes: FREE_EMOTES };
+    if (rules === true || rules === false) return { chat: rules, signals: null, emotes: FREE_EMOTES };
+    return { chat: rules.chat === true, signals: rules.signals || [], emotes: rules.emotes || [] };
+  }
+
+  const talkLines = h("ol.talk-lines", { "aria-live": "polite" });
+  function renderTalkLines() {
+    clear(talkLines);
+    for (const m of st.talk.slice(-50)) {
+      const name = seatName(st.last && st.last.view, m.seat);
+      let text;
+      if (m.type === "chat") text = m.text;
+      else if (m.type === "signal") text = `« ${has(`signal.${m.kind}`) ? t(`signal.${m.kind}`) : m.kind} »`;
+      else text = `(${has(`emote.${m.kind}`) ? t(`emote.${m.kind}`) : m.kind})${m.target ? " → " + m.target : ""}`;
+      talkLines.append(h(`li.${m.type}`, {}, h("strong", {}, name + ": "), text));
+    }
+    talkLines.scrollTop = talkLines.scrollHeight;
+  }
+
+  let talkKey = "";
+  function renderTalk() {
+    const rules = talkRules();
+    const key = JSON.stringify([rules, st.seat]);
+    if (key === talkKey) return;
+    talkKey = key;
+    clear(talkBox).append(h("h2", { id: "talk-h" }, t("talk")), talkLines);
+    if (st.seat === null) { talkBox.append(h("p.muted", {}, t("spectators_no_talk"))); return; }
+    if (rules.chat) {
+      const input = h("input", { id: "chat-input", type: "text", maxlength: "280", placeholder: t("chat_placeholder"), "aria-label": t("chat") });
+      talkBox.append(h("form.chat", { onsubmit: (e) => { e.preventDefault(); if (input.value.trim()) { client.chat(input.value); input.value = ""; } } },
+        input, h("button", { type: "submit" }, t("send"))));
+    } else {
+      talkBox.append(h("p.muted", {}, t("chat_forbidden")));
+    }
+    if (rules.signals && rules.signals.length) {
+      talkBox.append(h("div.signals", { role: "group", "aria-label": t("signals") }, rules.signals.map((k) =>
+        h("button", { type: "button", onclick: () => client.signal(k) }, has(`signal.${k}`) ? t(`signal.${k}`) : k))));
+    }
+    if (rules.emotes && rules.emotes.length) {
+      talkBox.append(h("div.emotes", { role: "group", "aria-label": t("emotes") }, rules.emotes.map((k) =>
+        h("button", { type: "button", title: has(`emote.${k}`) ? t(`emote.${k}`) : k, "aria-label": has(`emote.${k}`) ? t(`emote.${k}`) : k,
+          onclick: () => client.emote(k) }, has(`emote.${k}`) ? t(`emote.${k}`) : k))));
+    }
+  }
+
+  function tickTimer() {
+    const m = st.last;
+    if (!m || m.deadline === null || m.deadline === undefined || st.status !== "playing") {
+      timerBox.textContent = "";
+    } else {
+      const left = Math.max(0, m.deadline - client.gameTime());
+      timerBox.textContent = t("timer_left", { s: left.toFixed(left < 10 ? 1 : 0) });
+    }
+    requestAnimationFrame(tickTimer);
+  }
+
+  onLang(() => { renderHead(); renderPresence(); renderWaiting(); renderResult(); talkKey = ""; renderTalk(); renderTalkLines(); if (board && st.last) board.update(st.last); });
+  renderHead();
+  renderTalk();
+  client.connect();
+  requestAnimationFrame(tickTimer);
+  window.addEventListener("beforeunload", () => client.close());
+}
+
