@@ -57,21 +57,12 @@ def test_SHS_S21_SHS_16_3_custom_sector_placement() -> None:
     assert (2, 1) not in sector_cells(st, "P12-05")
     st.planet_hands[st.sector_next] = ("DK-2", "P12-05")
     seat = st.sector_next
-    with pytest.raises(IllegalActionError) as e:
-        st.apply(seat, "planet DK-2 0,1 D")
-    assert e.value.code == "dark_planets_adjacent"
-    with pytest.raises(IllegalActionError) as e:
-        st.apply(seat, "planet P12-05 2,1 1")
-    assert e.value.code == "cell_not_available"
-    with pytest.raises(IllegalActionError) as e:
-        st.apply(seat, "planet P12-05 2,0 3")
-    assert e.value.code == "face_not_allowed"
-    with pytest.raises(IllegalActionError) as e:
-        st.apply(seat, "planet P12-06 2,0 1")
-    assert e.value.code == "planet_not_in_hand"
-    with pytest.raises(IllegalActionError) as e:
-        st.apply(seat, "place P6 0,0 N")
-    assert e.value.code == "wrong_phase"
+    for text, code in (("planet DK-2 0,1 D", "dark_planets_adjacent"), ("planet P12-05 2,1 1", "cell_not_available"),
+                       ("planet P12-05 2,0 3", "face_not_allowed"), ("planet P12-06 2,0 1", "planet_not_in_hand"),
+                       ("place P6 0,0 N", "wrong_phase")):
+        with pytest.raises(IllegalActionError) as e:
+            st.apply(seat, text)
+        assert e.value.code == code, text
     legal = set(st.legal_actions(seat))
     assert len(legal) == 3 + 6 * 2
     for pid in ("DK-2", "P12-05"):

@@ -40,11 +40,6 @@ def card_id(faction: str, kind: str) -> str:
     return f"{faction}:{kind}"
 
 
-def split_card(cid: str) -> tuple[str, str]:
-    faction, _, kind = cid.partition(":")
-    return faction, kind
-
-
 def is_planet_id(cid: str) -> bool:
     return ":" not in cid
 

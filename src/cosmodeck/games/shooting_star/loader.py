@@ -110,6 +110,7 @@ class ShsData:
     card_order: tuple[str, ...]
     card_index: Mapping[str, int]
     factions: tuple[Faction, ...]
+    faction_by_id: Mapping[str, Faction]
     missions: Mapping[str, Mission]
     mission_values: tuple[int, ...]  # distinct point values, ascending
     grids: Mapping[int, tuple[Cell, ...]]  # row-major cells per player count
@@ -173,6 +174,7 @@ def _build(src: str, m: DataModel) -> ShsData:
         card_order=order,
         card_index=MappingProxyType({c: i for i, c in enumerate(order)}),
         factions=factions,
+        faction_by_id=MappingProxyType({f.id: f for f in factions}),
         missions=MappingProxyType(missions),
         mission_values=tuple(sorted({x.points for x in missions.values()})),
         grids=MappingProxyType(grids),

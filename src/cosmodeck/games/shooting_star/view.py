@@ -64,8 +64,8 @@ def build(st: ShootingStarState, seat: int | None) -> dict[str, Any]:
         "max_turns": data.max_cards_played,
         "invader": st.invader,
         "orientations": list(st.game.arrows),
-        "factions": [{"seat": s, "id": f, "name": _faction(st, f)[0], "colour": _faction(st, f)[1]}
-                     for s, f in enumerate(fac)],
+        "factions": [{"seat": s, "id": f.id, "name": f.name, "colour": f.colour}
+                     for s, f in enumerate(data.faction_by_id[x] for x in fac)],
         "grid": {"cells": cells, "bounds": [min(xs), min(ys), max(xs), max(ys)]},
         "planets_left": planets_left(st),
         "placed": [placed(k) for k in range(len(st.placed))],
@@ -84,13 +84,6 @@ def build(st: ShootingStarState, seat: int | None) -> dict[str, Any]:
                                for s, h in enumerate(st.planet_hands)]
         out["sector_next"] = st.sector_next if st.sector_next >= 0 else None
     return out
-
-
-def _faction(st: ShootingStarState, fid: str) -> tuple[str, str]:
-    for f in st.game.data.factions:
-        if f.id == fid:
-            return f.name, f.colour
-    return fid, "white"
 
 
 def resample(st: ShootingStarState, owner: int | None, rng: Rng) -> ShootingStarState:
