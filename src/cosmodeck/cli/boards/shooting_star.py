@@ -81,7 +81,7 @@ def render(view: dict[str, Any], console: Console) -> None:
     for h in view.get("hands", []):
         s = h["seat"]
         line = _who(view, s)
-        cards = " ".join(h["cards"]) if h.get("cards") is not None else f"{h['count']} cards"
+        cards = (" ".join(h["cards"]) or "-") if h.get("cards") is not None else f"{h['count']} cards"
         line.append(f"  hand: {cards}  used: {' '.join(h['used']) or '-'}")
         con = view.get("conquest", [[]] * (s + 1))[s]
         deb = view.get("debris", [[]] * (s + 1))[s]

@@ -14,6 +14,14 @@ Notation (one line, single spaces, integers without leading zeros or ``+``):
 
 ``str(action)`` gives the notation and ``Game.parse_action(text)`` reads it back exactly;
 anything else raises ``NotationError``.
+
+>>> import cosmodeck
+>>> game = cosmodeck.load_game("shooting-star")
+>>> action = game.parse_action("place P6 1,0 N")
+>>> action
+Place(card='P6', cell=(1, 0), orientation='N')
+>>> str(action)
+'place P6 1,0 N'
 """
 
 from __future__ import annotations
