@@ -1,0 +1,25 @@
+"""Server test fixtures: the toy game registered, a real server on 127.0.0.1 per test."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from cosmodeck.server import ServerConfig
+from tests.server.toy_game import register_toy
+from tests.server.util import serve_in_thread
+
+register_toy()
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> str:
+    return str(tmp_path / "rooms.db")
+
+
+@pytest.fixture
+def server(db_path: str) -> Iterator[str]:
+    with serve_in_thread(ServerConfig(db=db_path, bot_speed=0.02, grace_s=30.0)) as base:
+        yield base
