@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from importlib import resources
 from typing import Any
 
-import cosmodeck
 from cosmodeck.engine.events import Event
+from cosmodeck.engine.options import TextInput
 from cosmodeck.games.meteor.actions import Site
+from cosmodeck.games.meteor.game import MeteorGame
 from cosmodeck.games.meteor.rules_meteors import FieldMeteor
 from cosmodeck.games.meteor.rules_sites import cost_rules, split
 from cosmodeck.games.meteor.state import MeteorState
 
 
-def load(**options: Any) -> Any:
-    return cosmodeck.load_game("meteor", **options)
+def load(**options: Any) -> MeteorGame:
+    """The Meteor game with its default data (built directly: independent of other game packages)."""
+    text = resources.files("cosmodeck.games.meteor.data").joinpath("default.json").read_text(encoding="utf-8")
+    return MeteorGame(TextInput("cosmodeck.games.meteor.data/default.json", text, default=True), options)
 
 
 def _take(st: MeteorState, base: str) -> str:

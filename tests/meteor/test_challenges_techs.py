@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from cosmodeck.engine import IllegalActionError
 from cosmodeck.games.meteor.actions import Pass, PlaceCard
 from tests.meteor.helpers import fm, load, make, of, place, ref, types
 
-ADV = {"difficulty": "advanced"}
+ADV: dict[str, Any] = {"difficulty": "advanced"}
 
 
 def test_MET_2_8_C03_one_handed_waits_between_placements() -> None:
@@ -47,7 +49,7 @@ def test_MET_2_8_C05_short_rations_start_two_smaller() -> None:
     for seed in range(60):
         state = game.new_game(players=5, seed=seed)
         for s in range(5):
-            if state.challenges[s] is not None and state.data.challenges[state.challenges[s]] == "short_rations":
+            if state.has_challenge(s, "short_rations"):
                 assert len(state.hands[s]) == 2
                 found = True
             else:

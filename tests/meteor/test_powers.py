@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from cosmodeck.engine import IllegalActionError
 from cosmodeck.engine.rng import Rng
 from tests.meteor.helpers import field_ids, fm, make, of, place, ref, types
 
-ADV = {"difficulty": "advanced"}
+ADV: dict[str, Any] = {"difficulty": "advanced"}
 
 
 def test_MET_2_8_P02_open_book_shows_the_hand_to_everyone() -> None:

@@ -224,9 +224,8 @@ def test_MET_S14_MET_8_4_first_card_belongs_to_the_controller() -> None:
 
 
 def test_MET_S15_MET_11_3_volley_against_a_size_7_boss() -> None:
-    opts = {"difficulty": "advanced"}
     st = make(3, field=["B03", "M01"], sites={0: ["R13", "S", "E"], 1: ["R10", "F", "S"]},
-              meteor_deck=["M05", "M06"], **opts)
+              meteor_deck=["M05", "M06"], difficulty="advanced")
     b03 = ref(st, "B03")
     twin = st.clone()
     st.apply(0, f"launch s0 {b03}", at=50)

@@ -6,7 +6,6 @@ from collections import Counter
 
 import pytest
 
-import cosmodeck
 from cosmodeck.engine import IllegalActionError
 from cosmodeck.games.meteor.state import MeteorState
 from tests.meteor.helpers import load
@@ -144,7 +143,7 @@ def test_R14_first_game_meteors_face_up_except_stealth() -> None:
 
 def test_R16_difficulty_levels_come_from_the_data() -> None:
     with pytest.raises(ValueError) as err:
-        cosmodeck.load_game("meteor", difficulty="nightmare")
+        load(difficulty="nightmare")
     assert "difficulty" in str(err.value)
     assert set(load().data.difficulty) == {"standard", "advanced", "expert"}
 

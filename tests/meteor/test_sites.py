@@ -6,12 +6,13 @@ import pytest
 
 from cosmodeck.engine import IllegalActionError
 from cosmodeck.games.meteor.actions import PlaceCard
+from cosmodeck.games.meteor.state import MeteorState
 from tests.meteor.helpers import make, of, place, ref, types
 
 
-def status(st: object, seat: int, slot: int = 0) -> str:
-    view = st.view(None)  # type: ignore[attr-defined]
-    return next(s["status"] for s in view["sites"] if s["seat"] == seat and s["slot"] == slot)
+def status(st: MeteorState, seat: int, slot: int = 0) -> str:
+    view = st.view(None)
+    return str(next(s["status"] for s in view["sites"] if s["seat"] == seat and s["slot"] == slot))
 
 
 def test_MET_8_1_R3_one_project_at_a_time_discard_to_make_room() -> None:

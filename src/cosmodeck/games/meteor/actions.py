@@ -44,7 +44,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Union
 
 from cosmodeck.engine.errors import NotationError
 
@@ -201,14 +200,14 @@ class Resume:
         return "resume"
 
 
-MeteorAction = Union[
-    Start, MeteorMulligan, PlaceCard, DiscardProject, Launch, CompleteRetrofit, Spot, Flip, Mechanic, Give,
-    ShowHand, Pass, Signal, Emote, Chat, TimeOut, Resume,
-]
+MeteorAction = (Start | MeteorMulligan | PlaceCard | DiscardProject | Launch | CompleteRetrofit | Spot | Flip
+                | Mechanic | Give | ShowHand | Pass | Signal | Emote | Chat | TimeOut | Resume)
 GAME_ACTIONS = (PlaceCard, DiscardProject, Launch, CompleteRetrofit, Spot, Flip, Mechanic, Give, ShowHand, Pass)
 TALK_ACTIONS = (Signal, Emote, Chat)
-_BARE = {"start": Start(), "meteor_mulligan": MeteorMulligan(), "show_hand": ShowHand(), "pass": Pass(),
-         "time_out": TimeOut(), "resume": Resume(), "use_power chronometrist": Flip()}
+_BARE: dict[str, MeteorAction] = {
+    "start": Start(), "meteor_mulligan": MeteorMulligan(), "show_hand": ShowHand(), "pass": Pass(),
+    "time_out": TimeOut(), "resume": Resume(), "use_power chronometrist": Flip(),
+}
 
 
 def _bad(text: str, why: str) -> NotationError:

@@ -159,9 +159,9 @@ def _place(st: MeteorState, seat: int, a: PlaceCard) -> Why:
     if card.is_energy and card.key == "electric" and st.has_challenge(site.seat, "power_fault"):
         return "power_fault", "Power Fault: no Electric energy on that site"
     last = st.last_place[seat]
-    if st.has_challenge(seat, "one_handed") and last is not None:
-        if st.now - last < float(st.game.options["one_handed_interval_s"]):
-            return "one_handed", "One-Handed: wait before placing another card"
+    gap = float(st.game.options["one_handed_interval_s"])
+    if st.has_challenge(seat, "one_handed") and last is not None and st.now - last < gap:
+        return "one_handed", "One-Handed: wait before placing another card"
     return None
 
 
@@ -204,7 +204,8 @@ def _power(st: MeteorState, seat: int, a: Spot | Flip | Mechanic | Give) -> Why:
     if not st.has_power(seat, power):
         return "no_power", f"you do not hold {power}"
     if power in st.used[seat] or power in st.zone_used[seat]:
-        return "power_used", f"{power} is already used ({'once per zone' if power in ('mechanic', 'courier') else 'once per game'})"
+        limit = "once per zone" if power in ("mechanic", "courier") else "once per game"
+        return "power_used", f"{power} is already used ({limit})"
     if isinstance(a, Spot):
         fm = st.meteor(a.target)
         if fm is None:

@@ -197,12 +197,12 @@ def _build(m: FileModel, chk: _Checker) -> MeteorData:
     meteors = _meteors(m, chk)
     chart = _chart(m, chk)
     zones = _zones(m, chk)
-    difficulty = {k: Difficulty(d.bosses, d.powers, d.challenges) for k, d in m.difficulty.items()}
-    for k, d in difficulty.items():
+    difficulty = {name: Difficulty(d.bosses, d.powers, d.challenges) for name, d in m.difficulty.items()}
+    for name, d in difficulty.items():
         if d.bosses > len(m.boss_meteors):
-            raise chk.fail(f"difficulty.{k}.bosses", f"{d.bosses} bosses, but the data has {len(m.boss_meteors)}")
+            raise chk.fail(f"difficulty.{name}.bosses", f"{d.bosses} bosses, but the data has {len(m.boss_meteors)}")
         if d.powers * 5 > len(m.power_cards) or d.challenges * 5 > len(m.challenge_cards):
-            raise chk.fail(f"difficulty.{k}", "not enough Power or Challenge cards for 5 players")
+            raise chk.fail(f"difficulty.{name}", "not enough Power or Challenge cards for 5 players")
     for group, keys, known in (("power_cards", m.power_cards, POWER_KEYS),
                                ("challenge_cards", m.challenge_cards, CHALLENGE_KEYS)):
         for cid, key in keys.items():
@@ -296,7 +296,7 @@ def _meteors(m: FileModel, chk: _Checker) -> dict[str, MeteorCard]:
                 raise chk.fail(f, "size_by_zone goes with the ablating trait, and only with it")
             card = MeteorCard(x.id, "standard" if kind == "standard" else "boss", (lo, hi), x.size, by_zone,
                               x.trait, x.name)
-            if kind == "boss" and min((card.size_in(z) for z in ZONES)) < 6:
+            if kind == "boss" and min(card.size_in(z) for z in ZONES) < 6:
                 chk.warn(f, f"boss {x.id} has a size below 6")
             out[x.id] = card
     return out

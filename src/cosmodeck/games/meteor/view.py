@@ -89,7 +89,7 @@ def _site_str(site: list[int]) -> str:
 
 def _launch(st: MeteorState, e: dict[str, Any]) -> dict[str, Any]:
     rocket = st.data.resources[e["cards"][0]]
-    return {"seat": e["seat"], "site": _site_str(e["site"]), "rocket": rocket.id, "damage": rocket.damage,
+    return {"seat": e["seat"], "site": _site_str(e["site"]), "rocket": rocket.base, "damage": rocket.damage,
             "cards": list(e["cards"]), "target": e["target"], "demolition": e["demolition"],
             "sharpshooter": e["sharpshooter"], "at": e["at"]}
 

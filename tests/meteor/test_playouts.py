@@ -1,0 +1,40 @@
+"""Random playouts under every option set (the conformance suite only plays the defaults)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cosmodeck.engine import Rng, State, derive_seed
+from tests.conformance.driver import drive
+from tests.meteor.helpers import load
+
+VARIANTS: list[dict[str, Any]] = [
+    {"difficulty": "advanced"},
+    {"difficulty": "expert", "volley_window_s": 0},
+    {"difficulty": "expert", "first_game": True, "allow_any_timeout": True},
+    {"difficulty": "advanced", "countdown_s": 0, "one_handed_interval_s": 0, "zone_timer_s": 20},
+]
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_MET_D2_MET_D5_random_playouts_keep_every_invariant(options: dict[str, Any], players: int) -> None:
+    game = load(**options)
+    state = game.new_game(players=players, seed=players)
+    checks = {"json": 0}
+
+    def every(s: State) -> None:
+        if s.decisions % 9 == 0:
+            text = s.to_json()
+            assert game.load_state(text).to_json() == text
+            other = s.resample_hidden(None, Rng(s.decisions))
+            assert other.view(0) == s.view(0)
+            checks["json"] += 1
+
+    drive(state, Rng(derive_seed(players, 17)), every=every)
+    res = state.result
+    assert res is not None and res.team_win in (True, False)
+    assert res.details["cause"] in ("field_cleared", "timer", "all_pass", "overkill", "volatile_overkill")
+    assert checks["json"] > 0
