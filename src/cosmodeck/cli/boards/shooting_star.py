@@ -92,7 +92,11 @@ def render(view: dict[str, Any], console: Console) -> None:
                 console.print(Text(f"    {label}: {' '.join(pile)}", style="grey62"))
         missions = (view.get("missions") or [None] * (s + 1))[s]
         if missions:
-            console.print("    missions: " + ", ".join(f"{m['id']} ({m['points']})" for m in missions))
+            console.print("    missions: " + "; ".join(mission_text(m) for m in missions))
+        if h.get("cards"):
+            legend = card_legend(view, h["cards"])
+            if legend is not None:
+                console.print(legend)
     for ph in view.get("planet_hands") or []:
         line = _who(view, ph["seat"])
         line.append("  planets: " + (" ".join(ph["planets"]) if ph["planets"] is not None else f"{ph['count']}"))
@@ -110,6 +114,47 @@ def render(view: dict[str, Any], console: Console) -> None:
         result = view.get("result") or {}
         if result.get("winners") is not None:
             console.print("Winner(s): " + ", ".join(f"seat {w}" for w in result["winners"]))
+
+
+NEED_WORDS = {"planets": "planets", "12": '"1/2" planets', "34": '"3/4" planets', "moon": "planets with moons"}
+
+
+def mission_text(m: Mapping[str, Any]) -> str:
+    """``M1-C (1 pt): 3 "1/2" planets`` or ``M3-E (3 pts): Exo + Zero (one: 1, both: 3)``."""
+    pts = f"{m['points']} pt{'s' if m['points'] != 1 else ''}"
+    if m.get("named"):
+        what = " + ".join(m["named"]) + " (one: 1, both: 3)"
+    else:
+        what = ", ".join(f"{n} {NEED_WORDS.get(k, k)}" for k, n in m.get("need", {}).items())
+    return f"{m['id']} ({pts}): {what}"
+
+
+def card_legend(view: Mapping[str, Any], hand: Sequence[str]) -> Table | None:
+    """Each card in hand as a mini-grid with the arrow pointing N: ■ the card, ● a hit."""
+    by_id = {c["id"]: c for c in view.get("card_set") or []}
+    cards = [by_id[c] for c in hand if c in by_id]
+    if not cards:
+        return None
+    table = Table(box=None, padding=(0, 1), show_header=True, title="your cards (arrow ↑; ■ card, ● hit)",
+                  title_justify="left", title_style="grey62")
+    for c in cards:
+        table.add_column(f"{c['id']}", justify="center")
+    rows = []
+    for dy in range(-2, 2):
+        row = []
+        for c in cards:
+            hits = {(h[0], h[1]) for h in c["hits"]}
+            cells = []
+            for dx in range(-1, 2):
+                if (dx, dy) == (0, 0):
+                    cells.append("◉" if (0, 0) in hits else ("S" if c.get("shield") else "■"))
+                else:
+                    cells.append("●" if (dx, dy) in hits else "·")
+            row.append("".join(cells))
+        rows.append(row)
+    for row in rows:
+        table.add_row(*row)
+    return table
 
 
 def _xy(cell: Sequence[int]) -> str:
@@ -168,6 +213,7 @@ def action_help() -> str:
     return (
         "Place a Destruction card face down:  place CARD X,Y ARROW   e.g. place P6 1,0 N\n"
         "  CARD is P1..P8 or SH (Space Shield); X grows right, Y grows down; ARROW is N, E, S or W.\n"
+        "  Higher priorities resolve first; a hit lowers a planet one level; level 1 or 3 hit = captured.\n"
         "Custom sector only, place a planet:  planet PLANET X,Y FACE   e.g. planet P34-A1 -1,0 4\n"
         "  FACE is the level shown (1-4), or D for a Dark Planet.\n"
         "Type a number to pick from the list, ? to list every legal action, v to redraw, q to quit."
