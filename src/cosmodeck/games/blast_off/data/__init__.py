@@ -1,0 +1,1 @@
+"""Default data of Blast Off!: default.json (deck + missions) and missions.json (the 16 missions)."""

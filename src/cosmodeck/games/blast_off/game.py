@@ -1,0 +1,143 @@
+"""The Blast Off! game definition: options, card data, missions, and cached action tables."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from cosmodeck.engine.errors import DataError, IllegalActionError, OptionError
+from cosmodeck.engine.game import Game, GameInfo
+from cosmodeck.engine.options import TextInput
+from cosmodeck.games.blast_off import loader as data_mod
+from cosmodeck.games.blast_off.actions import (
+    Action,
+    Announce,
+    Author,
+    Catch,
+    Declare,
+    Gesture,
+    Play,
+    Slap,
+    parse_action,
+)
+from cosmodeck.games.blast_off.cards import BLAST_OFF, COLOURS, NTYPES, TYPE_KIND, VALUES, WILD_T, eligible_for
+from cosmodeck.games.blast_off.loader import BloData
+from cosmodeck.games.blast_off.mdl import Mission, parse_mission
+from cosmodeck.games.blast_off.options import DEFAULT_MAX_PLAYERS, DEFAULT_POOL, OPTIONS
+from cosmodeck.games.blast_off.state import BlastOffState
+
+
+class BlastOffGame(Game[BlastOffState]):
+    """Blast Off! (Gamewright): UNO-like matching, a real-time countdown race and mission cards."""
+
+    info = GameInfo(id="blast-off", name="Blast Off!", min_players=2, max_players=DEFAULT_MAX_PLAYERS,
+                    real_time=True, hidden_info=True, simultaneous=True, cooperative=False,
+                    num_distinct_actions=None)
+    option_specs = OPTIONS
+    data: BloData
+
+    def __init__(self, data: TextInput, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(data, options)
+        o = self.options
+        mf = o["missions"]
+        self.missions: tuple[Mission, ...] = data_mod.parse_mission_file(mf) if mf is not None else self.data.missions
+        self.ctype: tuple[int, ...] = self.data.card_types
+        self.kind: tuple[int, ...] = tuple(TYPE_KIND[t] for t in self.ctype)
+        self.deck_size = len(self.ctype)
+        need = self.data.min_cards(o["max_players"])
+        if self.deck_size < need:
+            raise DataError(data.source, "deck", f"I7: {self.deck_size} cards; {o['max_players']} players need "
+                                                 f"at least 6 * {o['max_players']} + 2 = {need}")
+        if not any(k != 3 for k in self.kind):
+            raise DataError(data.source, "deck", "the deck needs at least one card that is not a Countdown card")
+        self.rt = o["timing"] == "realtime"
+        self.assist = o["mission_enforcement"] == "assist"
+        self.referee = o["mission_enforcement"] == "referee"
+        self.colours: tuple[int, ...] = self.data.colours
+        self.values: tuple[int, ...] = VALUES
+        self.play_acts: tuple[Play, ...] = tuple(Play(t) for t in range(NTYPES))
+        self.wild_plays: tuple[Play, ...] = tuple(Play(WILD_T, c, v) for c in self.colours for v in VALUES)
+        self.declares: tuple[Declare, ...] = tuple(Declare(c, v) for c in self.colours for v in VALUES)
+        self.slap_acts: tuple[dict[int, Slap], ...] = tuple(
+            {v: Slap(t, v) for v in VALUES if eligible_for(t, v)} for t in range(NTYPES))
+        self.wild_bo_slaps: tuple[Slap, ...] = tuple(
+            Slap(WILD_T, BLAST_OFF, c, v) for c in self.colours for v in VALUES)
+        pool = o["custom_mission_pool"] if o["custom_mission_pool"] is not None else list(DEFAULT_POOL)
+        self.pool_acts: tuple[Author, ...] = tuple(
+            Author(json.dumps({k: v for k, v in m.items() if k != "id"}, sort_keys=True, separators=(",", ":"),
+                              ensure_ascii=False)) for m in pool)
+        self._tokens: dict[tuple[bool, str, str | None], tuple[Action, ...]] = {}
+        self._catches: dict[tuple[int, str | None], Catch] = {}
+        self._authored: dict[str, Mission] = {}
+
+    def parse_data(self, data: TextInput) -> BloData:
+        return data_mod.parse(data)
+
+    def data_default_options(self, parsed: Any) -> Mapping[str, Any] | None:
+        assert isinstance(parsed, BloData)
+        return parsed.default_options
+
+    def check_options(self, options: Mapping[str, Any]) -> None:
+        if options["dealer"] != "random" and options["dealer"] >= options["max_players"]:
+            raise OptionError(f"option 'dealer': seat {options['dealer']} is beyond max_players")
+
+    def new_game(self, players: int, seed: int = 0) -> BlastOffState:
+        """As ``Game.new_game``; R17: up to ``max_players`` (default 6, at most 8)."""
+        hi = self.options["max_players"]
+        if isinstance(players, int) and not isinstance(players, bool) and self.info.max_players < players <= hi:
+            if isinstance(seed, bool) or not isinstance(seed, int):
+                raise OptionError(f"seed must be an integer, got {seed!r}")
+            return self._new_state(players, seed)
+        return super().new_game(players, seed)
+
+    def _new_state(self, players: int, seed: int) -> BlastOffState:
+        from cosmodeck.games.blast_off.setup import new_state
+
+        if players > self.options["max_players"]:
+            raise OptionError(f"Blast Off! takes 2-{self.options['max_players']} players (max_players)", "bad_players")
+        return new_state(self, players, seed)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def _state_class(self) -> type[BlastOffState]:
+        return BlastOffState
+
+    # ---- cached action tables (shared by every state of this game) ------------------------
+    def token_acts(self, gesture: bool, token: str, arg: str | None) -> tuple[Action, ...]:
+        key = (gesture, token, arg)
+        acts = self._tokens.get(key)
+        if acts is None:
+            if gesture:
+                acts = (Gesture(token),)
+            elif arg is None:
+                acts = (Announce(token),)
+            elif arg == "colour":
+                acts = tuple(Announce(token, COLOURS[c]) for c in self.colours)
+            else:
+                acts = tuple(Announce(token, str(n)) for n in range(self.deck_size + 1))
+            self._tokens[key] = acts
+        return acts
+
+    def catch_act(self, target: int, mission: str | None) -> Catch:
+        key = (target, mission)
+        a = self._catches.get(key)
+        if a is None:
+            a = self._catches[key] = Catch(target, mission)
+        return a
+
+    def authored(self, text: str) -> Mission:
+        """Validate an authored mission (BLO-9.2); ``IllegalActionError(code='bad_mission')``."""
+        m = self._authored.get(text)
+        if m is None:
+            try:
+                obj = json.loads(text)
+                if not isinstance(obj, dict):
+                    raise DataError("author", "(mission)", "must be a JSON object")
+                obj = {k: v for k, v in obj.items() if k != "id"}
+                m = parse_mission({"id": "C", **obj}, "author", "mission")
+            except ValueError as e:
+                raise IllegalActionError(f"not a valid mission: {e}", "bad_mission") from None
+            self._authored[text] = m
+        return m

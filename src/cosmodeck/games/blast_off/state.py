@@ -1,0 +1,213 @@
+"""The Blast Off! game state: fields and the engine hooks (rules live in ``rules_*``, ``countdown``,
+``missions``, ``response``; legality in ``legal``; views in ``view``; JSON in ``codec``)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from cosmodeck.engine.events import Event
+from cosmodeck.engine.result import Result
+from cosmodeck.engine.rng import Rng
+from cosmodeck.engine.state import State
+from cosmodeck.games.blast_off import codec, countdown, legal, missions, response, rules_play, view
+from cosmodeck.games.blast_off.actions import Announce, Author, Catch, Choose, Declare, Draw, Gesture, Keep, Play
+from cosmodeck.games.blast_off.mdl import Mission
+from cosmodeck.games.blast_off.phases import COUNTDOWN, OVER, RESPONSE, TURN
+
+if TYPE_CHECKING:
+    from cosmodeck.games.blast_off.game import BlastOffGame
+
+_EMPTY: frozenset[int] = frozenset()
+
+
+class BlastOffState(State):
+    """A game of Blast Off! in progress (see the module docs of each rules module)."""
+
+    g: BlastOffGame
+
+    def __init__(self, game: BlastOffGame, players: int, seed: int) -> None:
+        super().__init__(game, players, seed)
+        self._setup_fields(game)
+
+    def _setup_fields(self, game: BlastOffGame) -> None:
+        n = self.players
+        self.g = game
+        self.rt: bool = game.rt
+        self.phase = TURN
+        self.cur = 0
+        self.dir = 1
+        self.dealer = 0
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.draw: list[int] = []
+        self.disc: list[int] = []
+        self.wface: dict[int, tuple[int, int]] = {}
+        self.fcol = -1
+        self.fval = 0
+        self.skip: list[int] = [0] * n
+        self.placings: list[int] = []
+        self.passes = 0
+        self.extra = -1
+        self.turn_no = 0
+        self.known: list[frozenset[int]] = [_EMPTY] * n
+        self.drawn = -1
+        self.starter_returns = 0
+        self.mdeck: list[int] = []
+        self.mdisc: list[int] = []
+        self.inforce: list[int] = []
+        self.has_restriction = False
+        self.customs: tuple[Mission, ...] = ()
+        self.obls: list[tuple[int, int, str | None, float, int]] = []
+        self.viols: list[tuple[int, int, float, float, int, bool]] = []
+        self.resp_no = 0
+        self.rthen = ""
+        self.cd_rocket = -1
+        self.cd_seq: tuple[int, ...] = ()
+        self.cd_idx = -1
+        self.cd_t = -1.0
+        self.cd_slots: dict[int, int] = {}
+        self.cd_acted: set[int] = set()
+        self.cd_last = -1
+        self.pend: dict[int, Any] = {}
+        self.rdone: set[int] = set()
+        self.ctx: dict[str, Any] | None = None
+        self.dec_t = -1.0
+        self.res: Result | None = None
+
+    # ---- helpers ---------------------------------------------------------------------------
+    def mission(self, mi: int) -> Mission:
+        ms = self.g.missions
+        return ms[mi] if mi < len(ms) else self.customs[mi - len(ms)]
+
+    def in_countdown(self) -> bool:
+        return self.cd_rocket >= 0
+
+    # ---- hooks -----------------------------------------------------------------------------
+    def _to_act(self) -> frozenset[int]:
+        ph = self.phase
+        if ph == OVER:
+            return _EMPTY
+        hands = self.hands
+        if not self.rt:
+            if ph == COUNTDOWN:
+                return frozenset(s for s in range(self.players) if hands[s] and s not in self.pend)
+            if ph == RESPONSE:
+                return frozenset(s for s in self.pend if s not in self.rdone)
+            return frozenset((self.cur,))
+        if self.inforce:
+            return frozenset(s for s in range(self.players) if hands[s])
+        if ph == COUNTDOWN:
+            if self.cd_idx < 0:
+                return _EMPTY
+            return frozenset(s for s in range(self.players) if hands[s] and s not in self.cd_acted)
+        return frozenset((self.cur,))
+
+    def _legal(self, seat: int) -> list[Any]:
+        return legal.legal(self, seat)
+
+    def _check(self, seat: int, action: Any) -> None:
+        legal.check(self, seat, action)
+
+    def _do(self, seat: int, a: Any) -> list[Event]:
+        ph = self.phase
+        if ph == RESPONSE:
+            ev = response.submit(self, seat, a)
+            if response.all_done(self):
+                ev.extend(response.resolve(self))
+                ev.extend(rules_play.after(self, self.rthen))
+            return ev
+        if isinstance(a, (Announce, Gesture)):
+            return missions.announce(self, seat, isinstance(a, Gesture), a.token,
+                                     a.arg if isinstance(a, Announce) else None)
+        if isinstance(a, Catch):
+            return missions.catch(self, seat, a.target, a.mission) + missions.prune(self)
+        if ph == COUNTDOWN:
+            if self.rt:
+                return rules_play.rt_slap(self, seat, a)
+            return rules_play.step_choice(self, seat, a)
+        if ph == TURN:
+            if isinstance(a, Play):
+                return rules_play.turn_play(self, seat, a)
+            if isinstance(a, Draw):
+                return rules_play.draw(self, seat)
+            return rules_play.pass_turn(self, seat)
+        if isinstance(a, Play):
+            return rules_play.drawn_play(self, seat, a)
+        if isinstance(a, Keep):
+            return rules_play.keep(self, seat)
+        if isinstance(a, Declare):
+            return rules_play.declare(self, seat, a.col, a.val)
+        if isinstance(a, Choose):
+            return rules_play.choose(self, seat, a.target)
+        assert isinstance(a, Author)
+        return rules_play.author(self, seat, a.text)
+
+    def _deadline(self) -> float | None:
+        if not self.rt:
+            return None
+        best = self.cd_t if self.cd_t >= 0 else None
+        if self.dec_t >= 0 and (best is None or self.dec_t < best):
+            best = self.dec_t
+        for o in self.obls:
+            if o[3] >= 0 and (best is None or o[3] < best):
+                best = o[3]
+        return best
+
+    def _fire(self) -> list[Event]:
+        ev: list[Event] = []
+        while self.res is None:
+            now = self.now
+            if any(0 <= o[3] <= now for o in self.obls):
+                ev.extend(missions.expire(self, None, False))
+            elif 0 <= self.dec_t <= now:
+                ev.extend(rules_play.timeout(self))
+            elif 0 <= self.cd_t <= now:
+                ev.extend(countdown.tick(self))
+            else:
+                break
+        return ev
+
+    def _result(self) -> Result | None:
+        return self.res
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return view.view(self, seat)
+
+    def _dump(self) -> dict[str, Any]:
+        return codec.dump(self)
+
+    def _load(self, core: dict[str, Any]) -> None:
+        self._setup_fields(self.game)  # type: ignore[arg-type]
+        codec.load(self, core)
+
+    def _copy_into(self, o: State) -> None:
+        assert isinstance(o, BlastOffState)
+        o.hands = [h[:] for h in self.hands]
+        o.draw = self.draw[:]
+        o.disc = self.disc[:]
+        o.wface = dict(self.wface)
+        o.skip = self.skip[:]
+        o.placings = self.placings[:]
+        o.known = self.known[:]
+        o.mdeck = self.mdeck[:]
+        o.mdisc = self.mdisc[:]
+        o.inforce = self.inforce[:]
+        o.obls = self.obls[:]
+        o.viols = self.viols[:]
+        o.cd_slots = dict(self.cd_slots)
+        o.cd_acted = set(self.cd_acted)
+        o.pend = {k: (v[:] if isinstance(v, list) else v) for k, v in self.pend.items()} if self.pend else {}
+        o.rdone = set(self.rdone)
+        o.ctx = dict(self.ctx) if self.ctx is not None else None
+
+    def census(self) -> Counter[str]:
+        """Every card id in every zone (main deck cards and mission cards; authored missions are paper)."""
+        c: Counter[str] = Counter()
+        for zone in (self.draw, self.disc, *self.hands):
+            c.update(f"c{x}" for x in zone)
+        m = len(self.g.missions)
+        c.update(self.g.missions[x].id for x in (*self.mdeck, *self.mdisc, *self.inforce) if x < m)
+        return c
+
+    def resample_hidden(self, owner: int | None, rng: Rng) -> BlastOffState:
+        return view.resample(self, owner, rng)

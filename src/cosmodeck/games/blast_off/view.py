@@ -1,0 +1,132 @@
+"""BLO-13 hidden information: what a seat may see, and resampling a seat's secrets."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cosmodeck.engine.rng import Rng
+from cosmodeck.games.blast_off.cards import TYPE_NAME, face_json, face_text, value_text
+from cosmodeck.games.blast_off.legal import face_of, legal_slaps
+from cosmodeck.games.blast_off.phases import AUTHOR, CHOOSE, COUNTDOWN, DECLARE, DRAWN, PHASE_NAMES, RESPONSE
+
+if TYPE_CHECKING:
+    from cosmodeck.games.blast_off.state import BlastOffState
+
+
+def _card(st: BlastOffState, cid: int) -> str:
+    return TYPE_NAME[st.g.ctype[cid]]
+
+
+def _pile_face(st: BlastOffState, cid: int) -> str:
+    t = st.g.ctype[cid]
+    if cid in st.wface:
+        return face_text(*st.wface[cid])
+    return face_text(*face_of(t, -1, 0))
+
+
+def view(st: BlastOffState, seat: int | None) -> dict[str, Any]:
+    ph = st.phase
+    out: dict[str, Any] = {
+        "phase": PHASE_NAMES[ph],
+        "timing": "realtime" if st.rt else "steps",
+        "turn": st.cur,
+        "dealer": st.dealer,
+        "dir": st.dir,
+        "hand": None if seat is None else sorted((_card(st, c) for c in st.hands[seat]), key=_sort_key),
+        "hand_sizes": [len(h) for h in st.hands],
+        "active": [bool(h) for h in st.hands],
+        "draw_pile": len(st.draw),
+        "discard": [{"card": _card(st, c), "face": _pile_face(st, c)} for c in st.disc],
+        "top": {"card": _card(st, st.disc[-1]), "face": face_text(st.fcol, st.fval), **face_json(st.fcol, st.fval)},
+        "missions_in_force": [st.mission(mi).to_json() for mi in st.inforce],
+        "missions_discarded": [st.mission(mi).to_json() for mi in st.mdisc],
+        "mission_deck": len(st.mdeck),
+        "skip_marks": list(st.skip),
+        "placings": list(st.placings),
+        "passes": st.passes,
+        "response_step": st.resp_no,
+        "countdown": _countdown(st, seat),
+        "obligations": [] if seat is None else _obligations(st, seat),
+        "decision": _decision(st),
+        "drawn": _card(st, st.drawn) if ph == DRAWN and seat == st.cur and st.drawn >= 0 else None,
+        "pending": None,
+        "responded": sorted(st.rdone) if ph == RESPONSE else [],
+    }
+    if seat is not None and seat in st.pend and not st.rt:
+        p = st.pend[seat]
+        out["pending"] = [str(a) for a in p] if isinstance(p, list) else str(p)
+    return out
+
+
+def _sort_key(name: str) -> tuple[int, str]:
+    return (len(name), name)
+
+
+def _countdown(st: BlastOffState, seat: int | None) -> dict[str, Any] | None:
+    if not st.in_countdown():
+        return None
+    idx = st.cd_idx
+    called = st.cd_seq[idx] if 0 <= idx < len(st.cd_seq) else None
+    return {
+        "rocket": st.cd_rocket,
+        "sequence": [value_text(v) for v in st.cd_seq],
+        "called": None if called is None else value_text(called),
+        "slots": {value_text(v): s for v, s in sorted(st.cd_slots.items(), reverse=True)},
+        "skipped": [value_text(v) for v in st.cd_seq[:max(idx, 0)] if v not in st.cd_slots],
+        "last": st.cd_last,
+        "acted": sorted(st.cd_acted) if st.rt else sorted(st.pend) if st.phase == COUNTDOWN else [],
+        "next_call": st.cd_t if st.cd_t >= 0 else None,
+    }
+
+
+def _obligations(st: BlastOffState, seat: int) -> list[dict[str, Any]]:
+    out = []
+    for o in st.obls:
+        if o[0] == seat:
+            m = st.mission(o[1])
+            out.append({"mission": m.id, "do": "gesture" if m.gesture else "announce", "token": m.token,
+                        "arg": m.arg, "expect": o[2], "deadline": o[3] if st.rt else None,
+                        "due_step": None if st.rt else o[4]})
+    return out
+
+
+def _decision(st: BlastOffState) -> dict[str, Any] | None:
+    kinds = {DECLARE: "declare", CHOOSE: "choose", AUTHOR: "author", DRAWN: "drawn"}
+    kind = kinds.get(st.phase)
+    if kind is None:
+        return None
+    out: dict[str, Any] = {"kind": kind, "seat": st.cur, "deadline": st.dec_t if st.dec_t >= 0 else None}
+    if st.phase == CHOOSE:
+        out["candidates"] = [s for s, h in enumerate(st.hands) if h and s != st.cur]
+    return out
+
+
+def resample(st: BlastOffState, owner: int | None, rng: Rng) -> BlastOffState:
+    """A clone with ``owner``'s secrets re-drawn (None: draw pile and mission deck reshuffled).
+
+    The owner's hand keeps the cards others know (received by passing or swapping) and a
+    pending drawn card; the rest is re-dealt from those cards plus the draw pile. A pending
+    hidden choice (turn-based countdown) is re-picked among the new hand's choices.
+    """
+    c = st.clone()
+    if owner is None:
+        rng.shuffle(c.draw)
+        rng.shuffle(c.mdeck)
+        return c
+    fixed = set(c.known[owner])
+    if c.phase == DRAWN and c.cur == owner:
+        fixed.add(c.drawn)
+    hand = c.hands[owner]
+    keep = [x for x in hand if x in fixed]
+    free = [x for x in hand if x not in fixed]
+    pool = free + c.draw
+    rng.shuffle(pool)
+    c.hands[owner] = keep + pool[:len(free)]
+    c.draw = pool[len(free):]
+    if not c.rt and owner in c.pend:
+        if c.phase == COUNTDOWN:
+            opts = legal_slaps(c, owner)
+            c.pend[owner] = opts[rng.randbelow(len(opts))]
+        elif c.phase == RESPONSE:
+            c.pend[owner] = []
+    return c
