@@ -43,7 +43,7 @@ def build_view(st: MeteorState, seat: int | None) -> dict[str, Any]:
         due = [cd["due"] for cd in st.countdowns if cd["site"] == [site.seat, site.slot]]
         sites.append({"site": str(site), "seat": site.seat, "slot": site.slot, "name": data.sites[site.seat],
                       "cards": list(cards), "status": classify(st, site), "built": st.built[site.seat][site.slot],
-                      "countdown": due[0] if due else None})
+                      "countdown": due[0] if due else None, **_project(st, cards)})
     window = None
     if st.window is not None:
         window = {"opened": st.window["opened"], "closes": st.window["closes"],
@@ -81,6 +81,21 @@ def build_view(st: MeteorState, seat: int | None) -> dict[str, Any]:
                     "allow_meteor_mulligan": opts["allow_meteor_mulligan"]},
         "outcome": None if st.outcome is None else dict(st.outcome),
     }
+
+
+def _project(st: MeteorState, cards: list[str]) -> dict[str, Any]:
+    """The rocket or tech on a site, its cost and the energy letters still missing (plain costs)."""
+    res = st.data.resources
+    heads = [res[c] for c in cards if not res[c].is_energy]
+    if len(heads) != 1:
+        return {"project": None, "damage": None, "cost": None, "missing": None}
+    head = heads[0]
+    missing = list(head.cost)
+    for c in cards:
+        if res[c].is_energy and res[c].code in missing:
+            missing.remove(res[c].code)
+    return {"project": head.base, "damage": head.damage if head.is_rocket else None, "cost": "".join(head.cost),
+            "missing": "".join(missing)}
 
 
 def _site_str(site: list[int]) -> str:
