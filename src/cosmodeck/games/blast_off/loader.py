@@ -22,6 +22,7 @@ from cosmodeck.games.blast_off.cards import (
     COLOURS,
     COUNTDOWN,
     PLANET,
+    TYPE_KIND,
     WILD,
     WILD_T,
     blast_type,
@@ -143,8 +144,7 @@ def parse_mission_file(data: TextInput) -> tuple[Mission, ...]:
 
 
 def kind_counts(types: tuple[int, ...]) -> dict[int, int]:
-    from cosmodeck.games.blast_off.cards import TYPE_KIND
-
+    """Cards per kind (PLANET, BLAST, WILD, COUNTDOWN) of a deck (I1)."""
     out = {PLANET: 0, BLAST: 0, WILD: 0, COUNTDOWN: 0}
     for t in types:
         out[TYPE_KIND[t]] += 1

@@ -32,6 +32,13 @@ def new_state(g: BlastOffGame, players: int, seed: int) -> BlastOffState:
         for i in range(1, players + 1):
             st.hands[(dealer + i) % players].append(deck.pop())
     st.draw = deck  # 3.4
+    turn_starter(st)
+    return st
+
+
+def turn_starter(st: BlastOffState) -> None:
+    """3.5-3.8: turn the starter; a Countdown card goes back (R2); a Wild is declared by the dealer."""
+    g, rng, dealer = st.g, st.rng, st.dealer
     kinds = g.kind
     while True:  # 3.5, 3.8 (R2)
         c = st.draw.pop()
@@ -53,4 +60,3 @@ def new_state(g: BlastOffGame, players: int, seed: int) -> BlastOffState:
     else:
         st.fcol, st.fval = TYPE_COL[t], TYPE_VAL[t]
         start_turn(st, next_active(st, dealer, 1))  # 4.0.1
-    return st

@@ -94,13 +94,16 @@ class BlastOffState(State):
             if ph == RESPONSE:
                 return frozenset(s for s in self.pend if s not in self.rdone)
             return frozenset((self.cur,))
-        if self.inforce:
-            return frozenset(s for s in range(self.players) if hands[s])
         if ph == COUNTDOWN:
-            if self.cd_idx < 0:
-                return _EMPTY
-            return frozenset(s for s in range(self.players) if hands[s] and s not in self.cd_acted)
-        return frozenset((self.cur,))
+            base = _EMPTY if self.cd_idx < 0 else frozenset(
+                s for s in range(self.players) if hands[s] and s not in self.cd_acted)
+        else:
+            base = frozenset((self.cur,))
+        if self.inforce:  # 10.8: announcements and catches at any time
+            if not self.g.referee or any(self.mission(mi).kind == "obligation" for mi in self.inforce):
+                return frozenset(s for s in range(self.players) if hands[s])
+            return base | frozenset(o[0] for o in self.obls)
+        return base
 
     def _legal(self, seat: int) -> list[Any]:
         return legal.legal(self, seat)
