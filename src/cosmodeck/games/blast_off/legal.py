@@ -297,8 +297,8 @@ def check_mission_action(st: BlastOffState, seat: int, a: Any, subs: list[Any] |
 
 
 def count_limit(st: BlastOffState, seat: int) -> int:
-    """The largest count one may announce: the biggest hand, or an own obligation's count."""
-    hi = max(len(h) for h in st.hands)
+    """The largest count one may announce: 10, the biggest hand, or an own obligation's count."""
+    hi = max(10, *(len(h) for h in st.hands))
     for o in st.obls:
         if o[0] == seat and o[2] is not None and o[2].isdigit():
             hi = max(hi, int(o[2]))
