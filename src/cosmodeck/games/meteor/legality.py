@@ -231,6 +231,10 @@ def _power(st: MeteorState, seat: int, a: Spot | Flip | Mechanic | Give) -> Why:
 
 def candidates(st: MeteorState, seat: int) -> list[Any]:
     """A finite superset of the legal actions of ``seat`` (chat: one sample line)."""
+    return _game_candidates(st, seat) + _talk_candidates(st)
+
+
+def _game_candidates(st: MeteorState, seat: int) -> list[Any]:
     out: list[Any] = []
     if st.phase == "setup":
         out += [MeteorMulligan(), Start()]
@@ -254,11 +258,23 @@ def candidates(st: MeteorState, seat: int) -> list[Any]:
         if st.has_power(seat, "courier"):
             out += [Give(c, p) for c in hand for p in range(st.players)]
         out += [ShowHand(), Pass(), TimeOut()]
-    out += [Signal(k) for k in SIGNALS] + [Emote(k) for k in EMOTES if k != "point"]
-    out += [Emote("point", t) for t in [fm.ref for fm in st.field] + [str(s) for s in st.all_sites()]]
-    out.append(Chat(CHAT_SAMPLE))
     return out
 
 
+_ALWAYS: list[Any] = [Signal(k) for k in SIGNALS] + [Emote(k) for k in EMOTES if k != "point"]
+_CHAT = Chat(CHAT_SAMPLE)
+
+
+def _talk_candidates(st: MeteorState) -> list[Any]:
+    points = [Emote("point", fm.ref) for fm in st.field]
+    points += [Emote("point", f"s{s}" if k == 0 else f"s{s}.{k}") for s in range(st.players)
+               for k in range(len(st.sites[s]))]
+    return [*_ALWAYS, *points, _CHAT]
+
+
 def legal(st: MeteorState, seat: int) -> list[Any]:
-    return [a for a in candidates(st, seat) if why(st, seat, a) is None]
+    out = [a for a in _game_candidates(st, seat) if why(st, seat, a) is None]
+    talk = _talk_candidates(st)  # signals and emotes at existing targets are always legal (MET-D1)
+    if why(st, seat, talk[-1]) is not None:
+        talk.pop()
+    return out + talk
