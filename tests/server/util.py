@@ -154,10 +154,10 @@ class Ws:
                    else version})
 
     def drain(self, quiet: float = 0.2) -> None:
-        """Receive until nothing arrives for ``quiet`` seconds."""
+        """Receive until nothing arrives for ``quiet`` seconds (0: only what has already arrived)."""
         while True:
             try:
-                self.recv(quiet)
+                self.recv(quiet if quiet > 0 else 0.001)
             except TimeoutError:
                 return
 
