@@ -3,7 +3,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench install clean
+.PHONY: run test lint bench install clean system-deps
 
 $(BIN)/cosmodeck: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -14,13 +14,16 @@ $(BIN)/cosmodeck: pyproject.toml
 install: $(BIN)/cosmodeck
 
 run: install
-	$(BIN)/cosmodeck play shooting-star
+	$(BIN)/cosmodeck serve
 
 lint: install
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy
 
-test: lint
+system-deps:
+	bash scripts/system-deps.sh
+
+test: system-deps lint
 	$(BIN)/pytest -n auto -q
 
 bench: install

@@ -23,3 +23,18 @@ def db_path(tmp_path: Path) -> str:
 def server(db_path: str) -> Iterator[str]:
     with serve_in_thread(ServerConfig(db=db_path, bot_speed=0.02, grace_s=30.0)) as base:
         yield base
+
+
+@pytest.fixture(scope="session")
+def postgres_admin() -> Iterator[str]:
+    from tests.pg import postgres_server
+
+    with postgres_server() as url:
+        yield url
+
+
+@pytest.fixture
+def postgres_url(postgres_admin: str) -> str:
+    from tests.pg import fresh_database
+
+    return fresh_database(postgres_admin)

@@ -28,6 +28,9 @@ def default_url(db: str | None) -> str:
         return DEFAULT_DB
     if "://" not in db:
         return f"sqlite:///{db}"
+    for prefix in ("postgresql://", "postgres://"):
+        if db.startswith(prefix):  # psycopg 3 is the driver we ship
+            return "postgresql+psycopg://" + db[len(prefix):]
     return db
 
 
