@@ -31,17 +31,17 @@ from cosmodeck.games.meteor.actions import Chat, Emote, Signal
 ENERGY_STYLE = {"F": "red", "A": "yellow", "S": "green", "E": "blue"}
 
 
-def _card_text(card: str) -> Text:
+def _card_text(card: str, full: bool = False) -> Text:
     base = card.split("#", maxsplit=1)[0]
-    return Text(base, style=ENERGY_STYLE.get(base, "bold" if base.startswith("R") else "magenta"))
+    return Text(card if full else base, style=ENERGY_STYLE.get(base, "bold" if base.startswith("R") else "magenta"))
 
 
-def _cards(cards: Iterable[str]) -> Text:
+def _cards(cards: Iterable[str], full: bool = False) -> Text:
     out = Text()
     for i, c in enumerate(cards):
         if i:
             out.append(" ")
-        out.append_text(_card_text(c))
+        out.append_text(_card_text(c, full))
     return out
 
 
@@ -99,7 +99,7 @@ def render(view: dict[str, Any], console: Console) -> None:
         who = "you" if h["seat"] == view.get("seat") else f"seat {h['seat']}"
         line = Text(f"  {who}: {h['count']} cards ")
         if h["cards"] is not None:
-            line.append_text(_cards(h["cards"]))
+            line.append_text(_cards(h["cards"], full=True))
         elif h["known"]:
             line.append("known: ").append_text(_cards(h["known"]))
         console.print(line)
