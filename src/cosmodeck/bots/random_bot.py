@@ -11,12 +11,13 @@ from cosmodeck.engine.rng import Rng
 class RandomBot:
     """Picks a legal action uniformly at random; reacts after a log-normal delay."""
 
-    def __init__(self, median_s: float = 1.0, sigma: float = 0.35) -> None:
+    def __init__(self, median_s: float = 1.0, sigma: float = 0.35, min_s: float = 0.0) -> None:
         if median_s <= 0 or sigma < 0:
             raise ValueError("random bot: median_s must be > 0 and sigma >= 0")
         self.name = "random"
         self.median_s = median_s
         self.sigma = sigma
+        self.min_s = min_s
 
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
         if not legal:
@@ -24,4 +25,4 @@ class RandomBot:
         return legal[rng.randbelow(len(legal))]
 
     def reaction_time(self, rng: Rng) -> float:
-        return rng.lognormal(self.median_s, self.sigma)
+        return max(self.min_s, rng.lognormal(self.median_s, self.sigma))

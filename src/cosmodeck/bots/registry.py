@@ -1,40 +1,103 @@
-"""Bot names and the ``--bots`` syntax: one name for every seat, or one per seat."""
+"""Bot names and the ``--bots`` syntax: one name for every seat, or one per seat.
+
+Names (DESIGN.md): ``random``, ``heuristic``, ``ismcts``; parameters follow a colon and are
+separated by ``;`` (or ``+``), e.g. ``ismcts:iters=200;c=0.7`` or ``heuristic:level=hard``.
+A bot is built for a game *definition* (options and card data are public knowledge): pass
+``game=`` when the game is not the default one, so that search bots plan with the right rules.
+"""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
+from typing import Any
 
 from cosmodeck.bots.base import Bot, parse_bot_spec
+from cosmodeck.bots.params import Params
 from cosmodeck.bots.random_bot import RandomBot
+from cosmodeck.bots.reaction import LEVELS, ReactionTime
+from cosmodeck.engine.game import Game
 
-BotFactory = Callable[[str, dict[str, str]], Bot]
-
-
-def _random(game_id: str, params: dict[str, str]) -> Bot:
-    known = {"median_s", "sigma"}
-    unknown = set(params) - known
-    if unknown:
-        raise ValueError(f"random bot: unknown parameter(s) {', '.join(sorted(unknown))}")
-    return RandomBot(float(params.get("median_s", 1.0)), float(params.get("sigma", 0.35)))
+BotFactory = Callable[[Game[Any], Params], Bot]
 
 
-BOTS: dict[str, BotFactory] = {"random": _random}
+@functools.lru_cache(maxsize=8)
+def _default_game(game_id: str) -> Game[Any]:
+    from cosmodeck.api import load_game
+
+    return load_game(game_id)
 
 
-def make_bot(game_id: str, spec: str) -> Bot:
+def _random(game: Game[Any], p: Params) -> Bot:
+    if "level" in p.raw:
+        reaction = ReactionTime.from_params(p)
+        p.done()
+        return RandomBot(reaction.median_s, reaction.sigma, reaction.min_s)
+    median = p.float("median_s", 1.0)
+    sigma = p.float("sigma", 0.35)
+    p.done()
+    return RandomBot(median, sigma)
+
+
+def _heuristic(game: Game[Any], p: Params) -> Bot:
+    from cosmodeck.bots.heuristic import make_heuristic
+
+    return make_heuristic(game, p)
+
+
+def _ismcts(game: Game[Any], p: Params) -> Bot:
+    from cosmodeck.bots.determinize import determinize, supported
+    from cosmodeck.bots.heuristic import prior_for
+    from cosmodeck.bots.ismcts import ISMCTSBot
+
+    if not supported(game.id):
+        raise ValueError(f"ismcts bot: no determinization for game {game.id!r}")
+    ms = p.float("ms", -1.0)
+    iters = p.int("iters", None, lo=1)
+    if ms <= 0 and iters is None:
+        iters = 200
+    prior = p.choice("prior", "heuristic", ("heuristic", "none"))
+    reaction = ReactionTime.from_params(p)
+    bot = ISMCTSBot(
+        game, determinize, iters=iters, ms=ms if ms > 0 else None,
+        c=p.float("c", 0.7, lo=0.0), widen=p.float("widen", 2.0, lo=0.1), alpha=p.float("alpha", 0.5, lo=0.0, hi=1.0),
+        prior=prior_for(game) if prior == "heuristic" else None, reaction=reaction,
+        shaping=p.float("shaping", 0.25, lo=0.0, hi=1.0),
+    )
+    p.done()
+    return bot
+
+
+BOTS: dict[str, BotFactory] = {"random": _random, "heuristic": _heuristic, "ismcts": _ismcts}
+LEVEL_NAMES = tuple(LEVELS)
+
+
+def make_bot(game_id: str, spec: str, game: Game[Any] | None = None) -> Bot:
+    """A bot from its spec, for ``game`` (default: the game ``game_id`` with default data and options)."""
     name, params = parse_bot_spec(spec)
     try:
         factory = BOTS[name]
     except KeyError:
         raise ValueError(f"unknown bot {name!r}; available: {', '.join(sorted(BOTS))}") from None
-    return factory(game_id, params)
+    if game is None:
+        game = _default_game(game_id)
+    elif game.id != game_id:
+        raise ValueError(f"bot for game {game_id!r} given a {game.id!r} definition")
+    return factory(game, Params(name, params))
 
 
-def make_bots(game_id: str, spec: str, players: int) -> list[Bot]:
-    """``"random"`` for every seat, or ``"random,random,ismcts:ms=50"`` one per seat."""
-    parts = [p for p in spec.split(",") if p.strip()]
+def split_bots(spec: str, players: int) -> list[str]:
+    """``"random"`` -> one per seat; ``"random,heuristic"`` -> as given (must match ``players``)."""
+    parts = [p.strip() for p in spec.split(",") if p.strip()]
+    if not parts:
+        raise ValueError("--bots is empty")
     if len(parts) == 1:
         parts = parts * players
     if len(parts) != players:
         raise ValueError(f"--bots names {len(parts)} bots for {players} players (give 1 or {players})")
-    return [make_bot(game_id, p) for p in parts]
+    return parts
+
+
+def make_bots(game_id: str, spec: str, players: int, game: Game[Any] | None = None) -> list[Bot]:
+    """``"random"`` for every seat, or ``"random,random,ismcts:ms=50"`` one per seat."""
+    return [make_bot(game_id, p, game) for p in split_bots(spec, players)]

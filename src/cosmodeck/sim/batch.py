@@ -51,7 +51,7 @@ def _game_for(spec: SimSpec) -> Game[Any]:
 def run_one(spec: SimSpec, game: Game[Any], index: int) -> GameOutcome:
     seed = derive_seed(spec.seed, index)
     state = game.new_game(players=spec.players, seed=seed)
-    bots = make_bots(spec.game, spec.bots, spec.players)
+    bots = make_bots(spec.game, spec.bots, spec.players, game)
     decisions = play_game(state, bots, bot_rng(seed))
     res = state.result
     assert res is not None

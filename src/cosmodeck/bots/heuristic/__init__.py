@@ -1,0 +1,34 @@
+"""One heuristic bot per game; each sees only ``(view, legal actions, rng)``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cosmodeck.bots.base import Bot
+from cosmodeck.bots.params import Params
+from cosmodeck.bots.reaction import ReactionTime
+from cosmodeck.engine.game import Game
+
+
+def make_heuristic(game: Game[Any], p: Params) -> Bot:
+    from cosmodeck.games.shooting_star.game import ShootingStarGame
+
+    reaction = ReactionTime.from_params(p)
+    if isinstance(game, ShootingStarGame):
+        from cosmodeck.bots.heuristic.shooting_star import ShootingStarHeuristic
+
+        noise = p.float("noise", 0.0, lo=0.0)
+        p.done()
+        return ShootingStarHeuristic(game, noise, reaction)
+    raise ValueError(f"no heuristic bot for game {game.id!r}")
+
+
+def prior_for(game: Game[Any]) -> Any:
+    """The game's heuristic as an ISMCTS widening order, or ``None``."""
+    from cosmodeck.games.shooting_star.game import ShootingStarGame
+
+    if isinstance(game, ShootingStarGame):
+        from cosmodeck.bots.heuristic.shooting_star import prior
+
+        return prior(game)
+    return None
