@@ -1,0 +1,110 @@
+"""PettingZoo AEC environment over a ``Table``: one agent per seat, agents act one at a time."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from cosmodeck.rl.table import Table
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+def observation_space(table: Table) -> spaces.Dict:
+    enc = table.encoder
+    return spaces.Dict({
+        "observation": spaces.Box(0.0, 1.0, (enc.obs_size,), np.float32),
+        "action_mask": spaces.Box(0, 1, (enc.num_actions,), np.int8),
+    })
+
+
+class CosmodeckAEC(AECEnv):  # type: ignore[misc]
+    """``cosmodeck.rl.aec_env(game_id, players=N, **options)``.
+
+    ``agent_selection`` is the seat that decides next (turn order; in real-time games, each seat
+    once per tick in a seeded order). Rewards arrive at the end of the game (see docs/rl.md).
+    An action outside the mask changes nothing: the same agent decides again and its info holds
+    ``illegal_action: True``.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {"name": "cosmodeck_aec_v0", "render_modes": ["ansi"],
+                                          "is_parallelizable": True}
+
+    def __init__(self, game_id: str, players: int = 2, render_mode: str | None = None, **options: Any) -> None:
+        super().__init__()
+        self.table = Table(game_id, players, options)
+        self.render_mode = render_mode
+        self.possible_agents = [agent_name(s) for s in range(players)]
+        self.seats = {a: s for s, a in enumerate(self.possible_agents)}
+        self._obs_space = observation_space(self.table)
+        self._act_spaces = {a: spaces.Discrete(self.table.encoder.num_actions) for a in self.possible_agents}
+        self._np_seed = np.random.default_rng()
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        return self._act_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._np_seed = np.random.default_rng(seed)
+        game_seed = int(self._np_seed.integers(0, 2**62))
+        self.table.reset(game_seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        cur = self.table.current
+        if cur is not None:
+            self.agent_selection = agent_name(cur)
+        elif self.agents:
+            self.agent_selection = self.agents[0]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        return self.table.observe(self.seats[agent])
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self.seats[agent]
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        for a in self.agents:
+            self.infos[a] = {}
+        if action is None or not self.table.act_index(seat, int(action)):
+            self.infos[agent] = {"illegal_action": True}
+        if self.table.done:
+            over = self.table.over
+            for a in self.agents:
+                self.rewards[a] = self.table.reward(self.seats[a])
+                self.terminations[a] = over
+                self.truncations[a] = not over
+        self._select()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or not hasattr(self.table, "state"):
+            return None
+        return repr(self.table.state)
+
+    def close(self) -> None:
+        pass
+
+
+def aec_env(game_id: str, players: int = 2, render_mode: str | None = None, **options: Any) -> CosmodeckAEC:
+    """A PettingZoo AEC environment for ``game_id`` with ``players`` seats (see docs/rl.md)."""
+    return CosmodeckAEC(game_id, players, render_mode=render_mode, **options)

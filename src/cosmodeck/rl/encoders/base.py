@@ -1,0 +1,151 @@
+"""The encoder contract: a player view in, a fixed-length vector and a fixed action catalog out.
+
+An encoder is built once per (game definition, player count) from public, static facts (the
+game's options and card data). ``encode`` then reads *only* the player view ``state.view(seat)``,
+so an observation can never contain what that seat may not see. The action catalog lists every
+distinct action notation the game can offer for that configuration; ``key`` maps a legal action
+to its catalog entry (usually ``str(action)``), and the mask is the set of legal entries.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+Vector = npt.NDArray[np.float32]
+Mask = npt.NDArray[np.int8]
+
+
+@dataclass(frozen=True, slots=True)
+class Feature:
+    """One slice of the observation vector: its name, length and meaning (documented in docs/rl.md)."""
+
+    name: str
+    size: int
+    doc: str
+
+
+class Writer:
+    """Fills an observation vector slice by slice, checking each slice's length."""
+
+    __slots__ = ("features", "i", "out", "pos")
+
+    def __init__(self, features: Sequence[Feature]) -> None:
+        self.features = features
+        self.out: Vector = np.zeros(sum(f.size for f in features), dtype=np.float32)
+        self.pos = 0
+        self.i = 0
+
+    def _next(self, name: str) -> tuple[int, int]:
+        f = self.features[self.i]
+        if f.name != name:
+            raise AssertionError(f"encoder writes {name!r} where the layout has {f.name!r}")
+        start = self.pos
+        self.pos += f.size
+        self.i += 1
+        return start, f.size
+
+    def values(self, name: str, values: Iterable[float]) -> None:
+        start, size = self._next(name)
+        arr = np.fromiter(values, dtype=np.float32)
+        if arr.size != size:
+            raise AssertionError(f"feature {name!r} has {arr.size} values, the layout says {size}")
+        self.out[start:start + size] = arr
+
+    def one_hot(self, name: str, index: int | None) -> None:
+        """A one-hot slice; ``None`` (or an index out of range) leaves it all zero."""
+        start, size = self._next(name)
+        if index is not None and 0 <= index < size:
+            self.out[start + index] = 1.0
+
+    def multi_hot(self, name: str, indices: Iterable[int]) -> None:
+        start, size = self._next(name)
+        for k in indices:
+            if 0 <= k < size:
+                self.out[start + k] = 1.0
+
+    def done(self) -> Vector:
+        if self.i != len(self.features):
+            raise AssertionError(f"encoder stopped at feature {self.i} of {len(self.features)}")
+        np.clip(self.out, 0.0, 1.0, out=self.out)
+        return self.out
+
+
+def ratio(n: float, scale: float) -> float:
+    """``n / scale`` clipped to [0, 1] (every observation value lies in [0, 1])."""
+    if scale <= 0:
+        return 0.0
+    return min(max(n / scale, 0.0), 1.0)
+
+
+def rel(seat: int, me: int, players: int) -> int:
+    """A seat as seen from ``me``: 0 is me, 1 the next seat clockwise, and so on."""
+    return (seat - me) % players
+
+
+class Encoder(ABC):
+    """Per-game encoder; see the module docstring."""
+
+    game_id: str
+    players: int
+    features: tuple[Feature, ...]
+    actions: tuple[str, ...]
+    #: Catalog index of the environment's "wait" action in real-time games, else ``None``.
+    noop: int | None = None
+
+    def __init__(self) -> None:
+        self.index: dict[str, int] = {}
+
+    def _finish(self) -> None:
+        """Call at the end of ``__init__`` once ``features`` and ``actions`` are set."""
+        self.index = {a: i for i, a in enumerate(self.actions)}
+        if len(self.index) != len(self.actions):
+            raise AssertionError(f"{self.game_id}: the action catalog has duplicate entries")
+
+    @property
+    def obs_size(self) -> int:
+        return sum(f.size for f in self.features)
+
+    @property
+    def num_actions(self) -> int:
+        return len(self.actions)
+
+    def slices(self) -> dict[str, slice]:
+        """Where each feature lies in the observation vector."""
+        out: dict[str, slice] = {}
+        pos = 0
+        for f in self.features:
+            out[f.name] = slice(pos, pos + f.size)
+            pos += f.size
+        return out
+
+    @abstractmethod
+    def encode(self, view: Mapping[str, Any]) -> Vector:
+        """The observation vector of a player view (values in [0, 1])."""
+
+    def key(self, action: Any, view: Mapping[str, Any]) -> str | None:
+        """The catalog entry of a legal action (``None``: not in the catalog, never offered)."""
+        return str(action)
+
+    def legal_map(self, legal: Sequence[Any], view: Mapping[str, Any]) -> dict[int, Any]:
+        """Catalog index -> engine action, for the legal actions that the catalog holds."""
+        out: dict[int, Any] = {}
+        index = self.index
+        for a in legal:
+            k = self.key(a, view)
+            if k is not None:
+                i = index.get(k)
+                if i is not None and i not in out:
+                    out[i] = a
+        return out
+
+    def mask(self, indices: Iterable[int]) -> Mask:
+        m: Mask = np.zeros(len(self.actions), dtype=np.int8)
+        for i in indices:
+            m[i] = 1
+        return m

@@ -1,0 +1,122 @@
+"""Gymnasium environment: one learning seat against bots made by ``cosmodeck.bots.make_bot``."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from cosmodeck.bots import Bot, LazyView, make_bot
+from cosmodeck.engine.errors import OptionError
+from cosmodeck.engine.rng import Rng, derive_seed
+from cosmodeck.rl.aec import observation_space
+from cosmodeck.rl.table import Table
+
+
+def _bot_specs(opponents: str, players: int) -> list[str]:
+    parts = [p for p in opponents.split(",") if p.strip()]
+    if len(parts) == 1:
+        parts = parts * (players - 1)
+    if len(parts) != players - 1:
+        raise OptionError(f"opponents names {len(parts)} bots for {players - 1} opponents (give 1 or {players - 1})")
+    return parts
+
+
+class CosmodeckGym(gymnasium.Env[dict[str, Any], np.int64]):
+    """``cosmodeck.rl.gym_env(game_id, players=N, opponents="random", seat=0, **options)``.
+
+    The agent plays ``seat`` (an int, or ``"random"``: a seeded draw at each reset); the other seats
+    are bots (one spec for all, or one per opponent in seat order, comma-separated). ``step`` applies
+    the agent's action, then lets the bots play until the agent decides again or the game ends.
+    Real-time games: bots act once their reaction time has elapsed, else wait. The reward is the
+    agent's end-of-game reward (docs/rl.md); ``action_masks()`` serves sb3-contrib's MaskablePPO.
+    An action outside the mask changes nothing and sets ``info["illegal_action"]``.
+    """
+
+    def __init__(self, game_id: str, players: int = 2, opponents: str = "random", seat: int | str = 0,
+                 render_mode: str | None = None, **options: Any) -> None:
+        super().__init__()
+        self.metadata = {"render_modes": ["ansi"]}
+        self.table = Table(game_id, players, options)
+        if seat != "random" and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players):
+            raise OptionError(f"seat must be 'random' or 0..{players - 1}, not {seat!r}")
+        self.seat_option = seat
+        self.seat = 0 if seat == "random" else int(seat)
+        self.bots: list[Bot] = [make_bot(game_id, spec) for spec in _bot_specs(opponents, players)]
+        self.render_mode = render_mode
+        self.observation_space = observation_space(self.table)
+        self.action_space = spaces.Discrete(self.table.encoder.num_actions)
+        self._by_seat: dict[int, Bot] = {}
+        self._plans: dict[int, float] = {}
+        self.bot_rng = Rng(0)
+
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(0, 2**62))
+        self.table.reset(game_seed)
+        self.bot_rng = Rng(derive_seed(game_seed, 0xB07))
+        n = self.table.players
+        if self.seat_option == "random":
+            self.seat = self.bot_rng.randbelow(n)
+        others = [s for s in range(n) if s != self.seat]
+        self._by_seat = dict(zip(others, self.bots, strict=True))
+        self._plans = {}
+        self._run_bots()
+        return self.table.observe(self.seat), {"seat": self.seat}
+
+    def _run_bots(self) -> None:
+        table = self.table
+        while True:
+            cur = table.current
+            if cur is None or cur == self.seat:
+                return
+            bot = self._by_seat[cur]
+            st = table.state
+            action: Any | None = None
+            if table.real_time:
+                plan = self._plans.get(cur)
+                if plan is None:
+                    plan = self._plans[cur] = st.now + max(0.0, bot.reaction_time(self.bot_rng))
+                if plan <= st.now:
+                    legal = st.legal_actions(cur)
+                    action = bot.act(LazyView(functools.partial(st.view, cur)), legal, self.bot_rng)
+                    self._plans[cur] = st.now + max(1e-3, bot.reaction_time(self.bot_rng))
+            else:
+                action = bot.act(LazyView(functools.partial(st.view, cur)), st.legal_actions(cur), self.bot_rng)
+                if action is None:
+                    raise RuntimeError(f"bot {bot.name} declined to act in a turn-based game")
+            table.act(cur, action)
+
+    def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        table = self.table
+        info: dict[str, Any] = {"seat": self.seat}
+        if table.done:
+            raise RuntimeError("step() after the episode ended: call reset()")
+        if not table.act_index(self.seat, int(action)):
+            info["illegal_action"] = True
+        else:
+            self._run_bots()
+        reward = table.reward(self.seat) if table.done else 0.0
+        if table.over:
+            res = table.state.result
+            info["winners"] = sorted(res.winners) if res is not None else []
+        return table.observe(self.seat), reward, table.over, table.truncated, info
+
+    def action_masks(self) -> np.ndarray[Any, Any]:
+        """The legal-action mask (sb3-contrib's MaskablePPO calls this)."""
+        return self.table.mask(self.seat).astype(bool)
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        return repr(self.table.state)
+
+
+def gym_env(game_id: str, players: int = 2, opponents: str = "random", seat: int | str = 0,
+            render_mode: str | None = None, **options: Any) -> CosmodeckGym:
+    """A Gymnasium environment: the agent at ``seat`` against ``opponents`` bots (see docs/rl.md)."""
+    return CosmodeckGym(game_id, players, opponents=opponents, seat=seat, render_mode=render_mode, **options)

@@ -1,0 +1,89 @@
+"""PettingZoo Parallel environment over a ``Table``: every live agent submits an action each step."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import ParallelEnv
+
+from cosmodeck.rl.aec import agent_name, observation_space
+from cosmodeck.rl.table import Table
+
+
+class CosmodeckParallel(ParallelEnv):  # type: ignore[misc]
+    """``cosmodeck.rl.parallel_env(game_id, players=N, **options)``.
+
+    Each step, the seats of the current round (the seat to move in a turn-based game, every seat
+    that may act in a real-time tick) have a non-empty ``action_mask``; the others' masks are all
+    zero and their actions are ignored. Round actions apply in the round's order; a real-time step
+    then advances game time by ``step_s``. An action outside the mask changes nothing and sets
+    ``illegal_action`` in that agent's info.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {"name": "cosmodeck_parallel_v0", "render_modes": ["ansi"]}
+
+    def __init__(self, game_id: str, players: int = 2, render_mode: str | None = None, **options: Any) -> None:
+        self.table = Table(game_id, players, options)
+        self.render_mode = render_mode
+        self.possible_agents = [agent_name(s) for s in range(players)]
+        self.seats = {a: s for s, a in enumerate(self.possible_agents)}
+        self._obs_space = observation_space(self.table)
+        self._act_spaces = {a: spaces.Discrete(self.table.encoder.num_actions) for a in self.possible_agents}
+        self._np_seed = np.random.default_rng()
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        return self._act_spaces[agent]
+
+    def _observations(self) -> dict[str, dict[str, Any]]:
+        return {a: self.table.observe(self.seats[a]) for a in self.agents}
+
+    def reset(self, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+        if seed is not None:
+            self._np_seed = np.random.default_rng(seed)
+        self.table.reset(int(self._np_seed.integers(0, 2**62)))
+        self.agents = list(self.possible_agents)
+        return self._observations(), {a: {} for a in self.agents}
+
+    def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], dict[str, float], dict[str, bool],
+                                                     dict[str, bool], dict[str, dict[str, Any]]]:
+        table = self.table
+        round_seats = set(table.legal_seats())
+        submitted = {self.seats[a]: int(act) for a, act in actions.items()
+                     if a in self.seats and self.seats[a] in round_seats and act is not None}
+        ok = table.act_all(submitted)
+        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        for s, good in ok.items():
+            if not good:
+                infos[agent_name(s)] = {"illegal_action": True}
+        obs = self._observations()
+        done = table.done
+        over = table.over
+        rewards = {a: table.reward(self.seats[a]) if done else 0.0 for a in self.agents}
+        terminations = dict.fromkeys(self.agents, done and over)
+        truncations = dict.fromkeys(self.agents, done and not over)
+        if done:
+            self.agents = []
+        return obs, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or not hasattr(self.table, "state"):
+            return None
+        return repr(self.table.state)
+
+    def close(self) -> None:
+        pass
+
+    def state(self) -> np.ndarray[Any, Any]:
+        raise NotImplementedError("a global state would reveal hidden information; use per-agent observations")
+
+
+def parallel_env(game_id: str, players: int = 2, render_mode: str | None = None, **options: Any) -> CosmodeckParallel:
+    """A PettingZoo Parallel environment for ``game_id`` with ``players`` seats (see docs/rl.md)."""
+    return CosmodeckParallel(game_id, players, render_mode=render_mode, **options)

@@ -1,0 +1,240 @@
+"""One game driven for RL: who decides now, observations and masks, catalog actions, time, rewards.
+
+The three environments (AEC, Parallel, Gymnasium) are thin layers over ``Table``.
+
+Decisions come in *rounds*. In a turn-based game (or Blast Off's turn-based ``timing="steps"``,
+BLO-11) a round is the seats in ``state.to_act``; each decides, and the round is recomputed after
+every action. In a real-time game every seat that may act gets one decision per tick of
+``step_s`` seconds of game time, in a seeded random order (so no seat always wins races): a
+catalog action or the ``wait`` no-op. When the round is over the table calls
+``state.advance(now + step_s)`` itself. A table never reads a clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from cosmodeck.api import load_game
+from cosmodeck.engine.errors import OptionError
+from cosmodeck.engine.game import Game
+from cosmodeck.engine.result import Result
+from cosmodeck.engine.rng import Rng, derive_seed
+from cosmodeck.engine.state import State
+from cosmodeck.rl.encoders import make_encoder
+from cosmodeck.rl.encoders.base import Encoder, Mask, Vector
+
+#: Options the environment itself takes; everything else goes to ``load_game``.
+ENV_OPTIONS = ("step_s", "max_steps")
+#: Game options the environments default differently from the game (still overridable).
+GAME_DEFAULTS: dict[str, dict[str, Any]] = {"blast-off": {"timing": "steps"}}
+DEFAULT_STEP_S = 1.0
+DEFAULT_MAX_STEPS = 20_000
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What a seat sees when it must decide: its view, the legal catalog indices and their actions."""
+
+    view: Mapping[str, Any]
+    legal: dict[int, Any]
+
+
+def split_options(game_id: str, options: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(environment options, game options), with the environment's game defaults filled in."""
+    env = {k: v for k, v in options.items() if k in ENV_OPTIONS}
+    game = dict(GAME_DEFAULTS.get(game_id, {}))
+    game.update({k: v for k, v in options.items() if k not in ENV_OPTIONS})
+    return env, game
+
+
+def reward_of(result: Result, seat: int) -> float:
+    """+1 a sole win, 0 a shared win, -1 a loss; cooperative games: +1 / -1 for the team."""
+    if result.team_win is not None:
+        return 1.0 if result.team_win else -1.0
+    if seat in result.winners:
+        return 1.0 if len(result.winners) == 1 else 0.0
+    return -1.0
+
+
+class Table:
+    """See the module docstring. ``reset(seed)`` before use."""
+
+    state: State
+
+    def __init__(self, game_id: str, players: int, options: Mapping[str, Any] | None = None) -> None:
+        env_opts, game_opts = split_options(game_id, options or {})
+        self.game_id = game_id
+        self.game: Game[Any] = load_game(game_id, **game_opts)
+        self.game.new_game(players=players, seed=0)  # refuses a bad player count with OptionError
+        self.players = players
+        self.encoder: Encoder = make_encoder(self.game, players)
+        self.real_time = self.encoder.noop is not None
+        step_s = env_opts.get("step_s", DEFAULT_STEP_S)
+        if isinstance(step_s, bool) or not isinstance(step_s, (int, float)) or not 0 < step_s <= 60:
+            raise OptionError(f"option 'step_s': {step_s!r} must be a number of seconds in (0, 60]")
+        max_steps = env_opts.get("max_steps", DEFAULT_MAX_STEPS)
+        if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
+            raise OptionError(f"option 'max_steps': {max_steps!r} must be a positive integer")
+        self.step_s = float(step_s)
+        self.max_steps = max_steps
+        self.queue: list[int] = []
+        self.steps = 0
+        self.stuck = False
+        self._decisions: dict[int, Decision] = {}
+        self._obs: dict[int, Vector] = {}
+
+    # ---- lifecycle ---------------------------------------------------------------------
+    def reset(self, seed: int) -> None:
+        self.state = self.game.new_game(players=self.players, seed=seed)
+        self.order_rng = Rng(derive_seed(seed, 0x0E1))
+        self.steps = 0
+        self.stuck = False
+        self._begin_round()
+
+    @property
+    def over(self) -> bool:
+        return self.state.is_over
+
+    @property
+    def truncated(self) -> bool:
+        return not self.state.is_over and (self.stuck or self.steps >= self.max_steps)
+
+    @property
+    def done(self) -> bool:
+        return self.state.is_over or self.truncated
+
+    def reward(self, seat: int) -> float:
+        res = self.state.result
+        return 0.0 if res is None else reward_of(res, seat)
+
+    def _changed(self) -> None:
+        self._decisions.clear()
+        self._obs.clear()
+
+    def _begin_round(self) -> None:
+        """Fill ``queue`` with the seats that decide next, advancing time as needed."""
+        self._changed()
+        st = self.state
+        while not st.is_over:
+            to_act = sorted(st.to_act)
+            if to_act:
+                if self.real_time:
+                    self.order_rng.shuffle(to_act)
+                self.queue = to_act
+                return
+            d = st.next_deadline()
+            if d is None:
+                self.stuck = True
+                break
+            st.advance(d)
+        self.queue = []
+
+    def _after_action(self, seat: int) -> None:
+        self._changed()
+        if self.real_time:
+            to_act = self.state.to_act
+            self.queue = [s for s in self.queue if s != seat and s in to_act]
+            if not self.queue and not self.state.is_over:
+                self.state.advance(self.state.now + self.step_s)
+                self._begin_round()
+        else:
+            self._begin_round()
+
+    # ---- what a seat sees --------------------------------------------------------------
+    @property
+    def current(self) -> int | None:
+        """The seat that decides next (AEC order), or ``None`` when the game is done."""
+        if self.done or not self.queue:
+            return None
+        return self.queue[0]
+
+    def decision(self, seat: int) -> Decision | None:
+        """The view and legal catalog actions of a seat in the current round (else ``None``)."""
+        if self.done or seat not in self.queue:
+            return None
+        d = self._decisions.get(seat)
+        if d is None:
+            view = self.state.view(seat)
+            legal = self.encoder.legal_map(self.state.legal_actions(seat), view)
+            if self.encoder.noop is not None:
+                legal[self.encoder.noop] = None
+            d = self._decisions[seat] = Decision(view, legal)
+        return d
+
+    def observation(self, seat: int) -> Vector:
+        vec = self._obs.get(seat)
+        if vec is None:
+            d = self.decision(seat)
+            view = d.view if d is not None else self.state.view(seat)
+            vec = self._obs[seat] = self.encoder.encode(view)
+        return vec
+
+    def mask(self, seat: int) -> Mask:
+        d = self.decision(seat)
+        return self.encoder.mask(d.legal if d is not None else ())
+
+    def observe(self, seat: int) -> dict[str, np.ndarray[Any, Any]]:
+        return {"observation": self.observation(seat), "action_mask": self.mask(seat)}
+
+    # ---- acting ------------------------------------------------------------------------
+    def act_index(self, seat: int, index: int) -> bool:
+        """Apply catalog action ``index`` for ``seat``; ``False`` (nothing changes) if it is not legal now."""
+        d = self.decision(seat)
+        if d is None or index not in d.legal:
+            return False
+        self.act(seat, d.legal[index])
+        return True
+
+    def act(self, seat: int, action: Any | None) -> None:
+        """Apply an engine action (``None``: wait, real-time games only) for a seat of the round."""
+        if seat not in self.queue or self.done:
+            raise ValueError(f"seat {seat} does not decide now")
+        if action is None:
+            if not self.real_time:
+                raise ValueError("a turn-based game has no 'wait' action")
+        else:
+            self.state.apply(seat, action)
+        self.steps += 1
+        self._after_action(seat)
+
+    def act_all(self, actions: Mapping[int, int]) -> dict[int, bool]:
+        """Parallel step: every seat of the round submits a catalog index at once.
+
+        Applied in the round's order; an index that is illegal (or no longer legal, after a
+        faster seat's action in a real-time game) changes nothing. Returns legality per seat.
+        """
+        round_seats = list(self.queue)
+        legal_now = {s: self.decision(s) for s in round_seats}
+        ok: dict[int, bool] = {}
+        applied = False
+        for s in round_seats:
+            d = legal_now[s]
+            if s not in actions or d is None:
+                continue
+            idx = int(actions[s])
+            ok[s] = idx in d.legal
+            if not ok[s]:
+                continue
+            action = d.legal[idx]
+            if action is not None and not self.state.is_legal(s, action):
+                continue  # lost a race in the same tick
+            if action is not None:
+                self.state.apply(s, action)
+                applied = True
+            self.steps += 1
+            if self.state.is_over:
+                break
+        self._changed()
+        if self.real_time and not self.state.is_over:
+            self.state.advance(self.state.now + self.step_s)
+            self._begin_round()
+        elif applied or self.state.is_over:
+            self._begin_round()
+        return ok
+
+    def legal_seats(self) -> Sequence[int]:
+        return list(self.queue) if not self.done else []
