@@ -179,6 +179,33 @@ def action_help() -> str:
             "  complete_retrofit s0 · use_power spotter m3|chronometrist|mechanic s0 F#1|courier F#1 p2 · show_hand")
 
 
+class _Helper:
+    """The board's own bot: random, preferring useful moves; reacts in ~1.5 s (log-normal)."""
+
+    name = "random"
+
+    def __init__(self, data: Any) -> None:
+        self.data = data
+
+    def act(self, view: Mapping[str, Any], legal: list[Any], rng: Rng) -> Any | None:
+        return choose(view, legal, rng, self.data)
+
+    def reaction_time(self, rng: Rng) -> float:
+        return rng.lognormal(1.5, 0.5)
+
+
+def _make_bot(game: Game[Any], name: str) -> Any:
+    """A registered bot by name; ``random`` (or an unknown name) gets the board's helper."""
+    if name.partition(":")[0].strip() != "random":
+        try:
+            from cosmodeck.bots.registry import make_bot
+
+            return make_bot(game.id, name)
+        except (ImportError, ValueError):
+            pass
+    return _Helper(game.data)
+
+
 def _reader(out: queue.Queue[str | None]) -> None:
     for line in sys.stdin:
         out.put(line.rstrip("\n"))
@@ -217,10 +244,10 @@ class _Host:
                 self.console.print(timer_line(view))
         for seat, bot in self.bots.items():
             if seat not in self.plans:
-                self.plans[seat] = now + self.rng.lognormal(1.5, 0.5)
+                self.plans[seat] = now + max(0.0, bot.reaction_time(self.rng))
             if self.plans[seat] <= now and not self.state.is_over:
                 del self.plans[seat]
-                action = bot(self.state.view(seat), self.state.legal_actions(seat), self.rng)
+                action = bot.act(self.state.view(seat), self.state.legal_actions(seat), self.rng)
                 if action is not None:
                     self.show(self.state.apply(seat, action, at=now))
 
@@ -266,12 +293,8 @@ def play(game: Game[Any], human_seats: set[int], bot_names: dict[int, str], seed
     t0 = time.monotonic()
     host_clock = clock or (lambda: time.monotonic() - t0)
     rng = Rng(derive_seed(seed, 0xB07))
-    data = game.data
-
-    def bot(view: Mapping[str, Any], legal: list[Any], r: Rng) -> Any | None:
-        return choose(view, legal, r, data)
-
-    host = _Host(state, set(human_seats), dict.fromkeys(bot_names, bot), rng, console, host_clock)
+    bots = {seat: _make_bot(game, name) for seat, name in bot_names.items()}
+    host = _Host(state, set(human_seats), bots, rng, console, host_clock)
     console.print(f"Meteor: {players} player(s); you are seat(s) {sorted(human_seats) or 'none'}; "
                   + ", ".join(f"seat {s}: {n}" for s, n in sorted(bot_names.items())))
     render(state.view(host.watch), console)
