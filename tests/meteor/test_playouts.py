@@ -30,7 +30,12 @@ def test_MET_D2_MET_D5_random_playouts_keep_every_invariant(options: dict[str, A
             text = s.to_json()
             assert game.load_state(text).to_json() == text
             other = s.resample_hidden(None, Rng(s.decisions))
-            assert other.view(0) == s.view(0)
+            assert other.view(0) == s.view(0) and other.census() == s.census()
+            owner = s.decisions % s.players
+            mine = s.resample_hidden(owner, Rng(s.decisions))
+            for seat in [None, *range(s.players)]:
+                if seat != owner:
+                    assert mine.view(seat) == s.view(seat)
             checks["json"] += 1
 
     drive(state, Rng(derive_seed(players, 17)), every=every)
@@ -38,3 +43,17 @@ def test_MET_D2_MET_D5_random_playouts_keep_every_invariant(options: dict[str, A
     assert res is not None and res.team_win in (True, False)
     assert res.details["cause"] in ("field_cleared", "timer", "all_pass", "overkill", "volatile_overkill")
     assert checks["json"] > 0
+
+
+@pytest.mark.parametrize("options", VARIANTS[:3], ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_MET_D2_records_replay_exactly(options: dict[str, Any]) -> None:
+    game = load(**options)
+    state = game.new_game(players=3, seed=9)
+    drive(state, Rng(5))
+    again = game.new_game(players=3, seed=9)
+    for entry in state.record()["log"]:
+        if entry[1] == "advance":
+            again.advance(entry[0])
+        else:
+            again.apply(entry[1], entry[2], at=entry[0])
+    assert again.to_json() == state.to_json() and again.result == state.result
