@@ -13,6 +13,9 @@ CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
     ("shooting-star", 2, {}),
     ("shooting-star", 5, {}),
     ("shooting-star", 3, {"orientations": 2}),
+    ("blast-off", 2, {}),
+    ("blast-off", 6, {}),
+    ("blast-off", 3, {"timing": "realtime", **RT}),
 ]
 
 

@@ -178,7 +178,8 @@ class Table:
         return self.encoder.mask(d.legal if d is not None else ())
 
     def observe(self, seat: int) -> dict[str, np.ndarray[Any, Any]]:
-        return {"observation": self.observation(seat), "action_mask": self.mask(seat)}
+        """A fresh dict of fresh arrays (callers may keep or modify what they get)."""
+        return {"observation": self.observation(seat).copy(), "action_mask": self.mask(seat)}
 
     # ---- acting ------------------------------------------------------------------------
     def act_index(self, seat: int, index: int) -> bool:

@@ -18,7 +18,13 @@ def _shooting_star(game: Game[Any], players: int) -> Encoder:
     return ShootingStarEncoder(game, players)
 
 
-ENCODERS: dict[str, EncoderFactory] = {"shooting-star": _shooting_star}
+def _blast_off(game: Game[Any], players: int) -> Encoder:
+    from cosmodeck.rl.encoders.blast_off import BlastOffEncoder
+
+    return BlastOffEncoder(game, players)
+
+
+ENCODERS: dict[str, EncoderFactory] = {"shooting-star": _shooting_star, "blast-off": _blast_off}
 
 
 def make_encoder(game: Game[Any], players: int) -> Encoder:
