@@ -57,3 +57,37 @@ def test_MET_D2_records_replay_exactly(options: dict[str, Any]) -> None:
         else:
             again.apply(entry[1], entry[2], at=entry[0])
     assert again.to_json() == state.to_json() and again.result == state.result
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_MET_11_3_busy_playouts_launch_and_resolve_volleys(options: dict[str, Any]) -> None:
+    """A driver that prefers game actions and launches, so volleys, retrofits and Overkills happen."""
+    from cosmodeck.cli.boards.meteor_bot import choose
+    from cosmodeck.games.meteor.actions import Chat, Emote, Launch, Signal, TimeOut
+
+    game = load(**options)
+    kinds: set[str] = set()
+    for players in (1, 3, 5):
+        state = game.new_game(players=players, seed=players)
+        rng = Rng(players)
+        census = state.census()
+        while not state.is_over:
+            deadline = state.next_deadline()
+            if deadline is not None and rng.random() < 0.08:
+                events = state.advance(deadline)
+            else:
+                seat = rng.randbelow(players)
+                legal = state.legal_actions(seat)
+                pool = [a for a in legal if not isinstance(a, (Signal, Emote, Chat, TimeOut))] or legal
+                launches = [a for a in pool if isinstance(a, Launch)]
+                pool = launches if launches and rng.random() < 0.7 else pool
+                action = choose(state.view(seat), legal, rng, game.data) if rng.random() < 0.6 else None
+                if action is None:
+                    action = pool[rng.randbelow(len(pool))]
+                at = state.now + rng.random() * 0.5
+                events = state.apply(seat, action, at=at if deadline is None else min(at, deadline))
+            kinds.update(e.type for e in events)
+            assert state.census() == census
+        text = state.to_json()
+        assert game.load_state(text).to_json() == text
+    assert {"launch", "volley", "zone_change", "rocket_built"} <= kinds
