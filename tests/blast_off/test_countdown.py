@@ -53,14 +53,14 @@ def test_BLO_S8_BLO_5_7_BLO_6_3_BLO_6_5_skipped_numbers_no_blast_off() -> None:
     assert hand(st, 0) == ["G5", "P10"]  # R6: P0 did not slap its 5
 
 
-def test_BLO_S10_BLO_5_9_R7_play_resumes_left_of_the_last_countdown_player() -> None:
+def test_BLO_S10_BLO_5_9_BLO_R7_play_resumes_left_of_the_last_countdown_player() -> None:
     st = stack(steps(), hands={2: "CD O1", 1: "O6 G1", 3: "R2", 0: "R3"}, top="O7", cur=2)
     st.apply(2, "play CD")
     run_countdown(st, {6: {1: "O6"}})
     assert st.cur == 2 and st.view(None)["top"]["card"] == "O6"
 
 
-def test_BLO_S9_R7_BLO_5_9_nobody_slaps_resume_left_of_the_rocket_player() -> None:
+def test_BLO_S9_BLO_R7_BLO_5_9_nobody_slaps_resume_left_of_the_rocket_player() -> None:
     st = stack(steps(), hands={2: "CD O1", 1: "O6 G1", 3: "R2", 0: "R3"}, top="O7", cur=2)
     st.apply(2, "play CD")
     run_countdown(st, {})
@@ -104,7 +104,7 @@ def test_BLO_11_2_reaction_time_option_favours_the_faster_seat() -> None:
     assert wins[3] > 50
 
 
-def test_BLO_S12_BLO_6_2_R3_wild_mid_countdown_stands_for_the_called_number() -> None:
+def test_BLO_S12_BLO_6_2_BLO_R3_wild_mid_countdown_stands_for_the_called_number() -> None:
     st = stack(steps(), hands={1: "W O1", 2: "CD O9", 3: "G4 P9 W CD", 0: "R3"}, top="O7", cur=2)
     st.apply(2, "play CD")
     run_countdown(st, {4: {1: "W"}})
@@ -125,7 +125,7 @@ def test_BLO_S12_BLO_10_3_realtime_wild_for_a_wrong_value_is_rejected_privately(
     assert st.view(None)["top"]["face"] == "-4"
 
 
-def test_BLO_S13_BLO_6_4_BLO_7_1_wild_in_the_blast_off_slot_reveals_and_declares() -> None:
+def test_BLO_S13_BLO_6_4_BLO_R4_BLO_7_1_wild_in_the_blast_off_slot_reveals_and_declares() -> None:
     st = stack(steps(), hands={1: "CD O1", 3: "W G3 R7", 0: "R2 O5", 2: "O4"}, top="O9", cur=1,
                inforce=("M01",), mdeck=("M05", "M06"))
     st.apply(1, "play CD")
@@ -141,7 +141,7 @@ def test_BLO_S13_BLO_6_4_BLO_7_1_wild_in_the_blast_off_slot_reveals_and_declares
     assert [m["id"] for m in st.view(None)["missions_discarded"]] == ["M01"]
 
 
-def test_BLO_S13_BLO_10_7_R27_undeclared_wild_defaults_to_colour_beneath_and_the_word() -> None:
+def test_BLO_S13_BLO_10_7_BLO_R27_undeclared_wild_defaults_to_colour_beneath_and_the_word() -> None:
     st = stack(game(), hands={1: "CD O1", 3: "W G3 R7", 0: "R2 O5", 2: "O4"}, top="O9", cur=1,
                mdeck=("M05",))
     st.apply(1, "play CD", at=0.0)
@@ -164,7 +164,7 @@ def test_BLO_10_7_declaration_can_come_with_the_slap() -> None:
     assert "mission_revealed" in types(ev) and st.view(None)["top"]["face"] == "R2" and st.cur == 0
 
 
-def test_BLO_S14_BLO_6_1_R5_countdown_card_and_wrong_cards_are_rejected_privately() -> None:
+def test_BLO_S14_BLO_6_1_BLO_R5_countdown_card_and_wrong_cards_are_rejected_privately() -> None:
     st = stack(game(), hands={1: "CD O1", 2: "CD BO-R O7 O2", 3: "G1"}, top="O9", cur=1)
     st.apply(1, "play CD", at=0.0)
     t = call(7) + 0.1
@@ -181,7 +181,7 @@ def test_BLO_S14_BLO_6_1_R5_countdown_card_and_wrong_cards_are_rejected_privatel
     assert e.value.code == "not_your_turn" and 2 not in st.to_act  # R5: one card per value
 
 
-def test_BLO_S15_R8_BLO_8_1_going_out_in_a_countdown_ends_the_game_at_once() -> None:
+def test_BLO_S15_BLO_R8_BLO_8_1_going_out_in_a_countdown_ends_the_game_at_once() -> None:
     st = stack(game(), hands={1: "CD O1", 3: "O5", 0: "R2", 2: "O4"}, top="O9", cur=1)
     st.apply(1, "play CD", at=0.0)
     ev = st.apply(3, "slap O5 5", at=call(5) + 0.1)
@@ -198,7 +198,7 @@ def test_BLO_S15_BLO_8_2_with_places_the_countdown_continues() -> None:
     assert 3 not in st.to_act and st.view(None)["countdown"]["slots"] == {"5": 3, "4": 2}
 
 
-def test_BLO_5_3_R5_R6_every_active_player_incl_rocket_may_slap_once_per_value() -> None:
+def test_BLO_5_3_BLO_R5_BLO_R6_every_active_player_incl_rocket_may_slap_once_per_value() -> None:
     st = stack(game(), hands={1: "CD O6 G6", 2: "R6"}, top="O9", cur=1)
     st.apply(1, "play CD", at=0.0)
     st.advance(call(6) + 0.01)

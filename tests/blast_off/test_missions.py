@@ -41,7 +41,7 @@ def test_BLO_S17_BLO_7_6_not_caught_lapses_silently_then_a_catch_is_false() -> N
     assert len(st.hands[1]) == 2 and len(st.hands[2]) == 1
 
 
-def test_BLO_S18_R15_false_catch_is_free_by_default_or_costs_the_option() -> None:
+def test_BLO_S18_BLO_R15_false_catch_is_free_by_default_or_costs_the_option() -> None:
     for penalty, drawn in ((0, 0), (1, 1)):
         st = stack(steps(false_catch_penalty=penalty), hands={1: "G5 O1", 2: "G2 P4", 3: "R2 O4", 0: "R5 R6"},
                    top="G9", inforce=("M05",))
@@ -56,7 +56,7 @@ def test_BLO_S18_R15_false_catch_is_free_by_default_or_costs_the_option() -> Non
         assert len(st.hands[2]) == before + drawn and len(st.hands[3]) == 2
 
 
-def test_BLO_S19_R11_short_draw_four_reshuffles_and_draws_what_exists() -> None:
+def test_BLO_S19_BLO_R11_short_draw_four_reshuffles_and_draws_what_exists() -> None:
     st = stack(steps(), hands={1: "O7 O1", 2: "O2 G2 G3", 3: "R2 O4", 0: "R5 R6"}, discard="P1 P3 O9",
                draw="G8", inforce=("M01",))
     st.apply(1, "play O7")
@@ -83,7 +83,7 @@ def test_BLO_S20_BLO_9_1_out_of_control_stacking_resolves_in_reveal_order() -> N
     assert len(st.hands[2]) == 3 and st.cur == 2 and st.dir == 1
 
 
-def test_BLO_9_1_R25_out_of_control_missions_stay_and_latest_countdown_from_applies() -> None:
+def test_BLO_9_1_BLO_R25_out_of_control_missions_stay_and_latest_countdown_from_applies() -> None:
     st = stack(steps(mission_out_of_control=True), hands={1: "CD O1", 2: "BO-G O2", 3: "R2", 0: "R3"},
                top="O9", inforce=("M15", "M01"), mdeck=("M07",))
     st.apply(1, "play CD")
@@ -103,7 +103,7 @@ def test_BLO_7_2_a_new_mission_replaces_the_old_one() -> None:
     assert [m["id"] for m in v["missions_in_force"]] == ["M07"] and v["missions_discarded"][0]["id"] == "M15"
 
 
-def test_BLO_7_3_R21_missions_apply_after_reveal_and_replacement_cancels_nothing_open() -> None:
+def test_BLO_7_3_BLO_R21_missions_apply_after_reveal_and_replacement_cancels_nothing_open() -> None:
     st = stack(game(obligation_s=20.0), hands={1: "CD O7 O1", 2: "BO-G O2", 3: "R2", 0: "R3"}, top="O9",
                inforce=("M01",),
                mdeck=("M08",))
@@ -117,7 +117,7 @@ def test_BLO_7_3_R21_missions_apply_after_reveal_and_replacement_cancels_nothing
     assert st2.obls == []
 
 
-def test_BLO_7_4_R12_obligations_apply_in_countdowns_effects_do_not() -> None:
+def test_BLO_7_4_BLO_R12_obligations_apply_in_countdowns_effects_do_not() -> None:
     st = stack(steps(), hands={1: "CD O1", 2: "R6 O2", 3: "R2", 0: "R3"}, top="O9", inforce=("M02",))
     st.apply(1, "play CD")
     finish_responses(st)
@@ -130,7 +130,7 @@ def test_BLO_7_4_R12_obligations_apply_in_countdowns_effects_do_not() -> None:
     assert "violation" in types(ev)
 
 
-def test_BLO_7_7_R20_empty_mission_deck_recycles_the_discard() -> None:
+def test_BLO_7_7_BLO_R20_empty_mission_deck_recycles_the_discard() -> None:
     st = stack(steps(), hands={1: "CD O1", 2: "BO-G O2", 3: "R2", 0: "R3"}, top="O9", inforce=("M01",),
                mdeck=(), mdisc=("M02", "M03"))
     st.apply(1, "play CD")

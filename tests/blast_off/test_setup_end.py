@@ -21,7 +21,7 @@ def test_BLO_3_1_BLO_3_9_missions_shuffled_face_down_none_in_force() -> None:
     assert len(orders) == 5
 
 
-def test_BLO_3_2_R23_dealer_random_or_chosen() -> None:
+def test_BLO_3_2_BLO_R23_dealer_random_or_chosen() -> None:
     dealers = {game().new_game(4, seed=s).dealer for s in range(40)}
     assert dealers == {0, 1, 2, 3}
     assert game(dealer=2).new_game(3, seed=1).dealer == 2
@@ -61,7 +61,7 @@ def _starter(draw: str, seed: int) -> object:
     return st
 
 
-def test_BLO_S6_BLO_3_7_R2_BLO_3_8_countdown_starter_goes_back_wild_is_declared() -> None:
+def test_BLO_S6_BLO_3_7_BLO_R2_BLO_3_8_countdown_starter_goes_back_wild_is_declared() -> None:
     for seed in range(20):
         st = _starter("CD W O3 O4 O5 O6 G7 O8 O9", seed)
         if st.starter_returns == 1 and st.g.ctype[st.disc[0]] == 44:  # type: ignore[attr-defined]
@@ -83,7 +83,7 @@ def test_BLO_8_1_first_out_wins_at_once_and_obligations_lapse() -> None:
     assert st.obls == [] and "obligation" not in types(ev) and st.next_deadline() is None
 
 
-def test_BLO_S21_BLO_8_2_R22_runner_up_places() -> None:
+def test_BLO_S21_BLO_8_2_BLO_R22_runner_up_places() -> None:
     st = stack(game(play_for_places=True), hands={0: "O3 R5", 1: "O1 G9 G8", 2: "O2", 3: "O4 O5 R1"}, top="O9",
                cur=2, draw="P2 P3")
     ev = st.apply(2, "play O2")
@@ -102,7 +102,7 @@ def test_BLO_S21_BLO_8_2_R22_runner_up_places() -> None:
     assert st.result.ranking == ((2,), (0,), (3,), (1,)) and st.result.reason == "places"
 
 
-def test_BLO_8_3_R22_gone_out_players_cannot_be_caught_or_swapped_and_void_effects() -> None:
+def test_BLO_8_3_BLO_R22_gone_out_players_cannot_be_caught_or_swapped_and_void_effects() -> None:
     st = stack(steps(play_for_places=True, mission_out_of_control=True),
                hands={1: "R1", 2: "G2 O2", 3: "O3 O6", 0: "O4 G5"}, top="R9", inforce=("M16", "M02"))
     ev = st.apply(1, "play R1")  # out; M16 extra turn is void; M02 still reverses
@@ -112,7 +112,7 @@ def test_BLO_8_3_R22_gone_out_players_cannot_be_caught_or_swapped_and_void_effec
     assert st.cur == 0 and 1 not in st.to_act
 
 
-def test_BLO_S22_R14_two_player_reverse() -> None:
+def test_BLO_S22_BLO_R14_two_player_reverse() -> None:
     st = stack(steps(), 2, hands={0: "O1 O5", 1: "R6 R2"}, top="R9", inforce=("M02",))
     ev = st.apply(1, "play R6")
     assert [e.data.get("result") for e in ev if e.type == "effect"] == ["none"]

@@ -64,7 +64,7 @@ def test_BLO_S3_BLO_4_4_2_drawn_playable_card_must_be_played() -> None:
     assert st.view(None)["top"]["card"] == "R8" and st.cur == 2
 
 
-def test_BLO_S3_BLO_4_4_2_R18_drawn_card_play_may_keeps_a_choice() -> None:
+def test_BLO_S3_BLO_4_4_2_BLO_R18_drawn_card_play_may_keeps_a_choice() -> None:
     st = stack(game(drawn_card_play="may"), hands={1: "G2 O9", 2: "O1"}, top="R4", draw="R8 P6")
     st.apply(1, "draw")
     assert st.view(1)["drawn"] == "R8" and st.view(2)["drawn"] is None
@@ -92,7 +92,7 @@ def test_BLO_S4_BLO_4_4_2_drawn_wild_must_be_declared_and_drawn_countdown_starts
     assert "countdown_started" in types(ev) and st.view(None)["phase"] == "COUNTDOWN"
 
 
-def test_BLO_4_4_1_R18_draw_only_without_a_match_voluntary_draw_option() -> None:
+def test_BLO_4_4_1_BLO_R18_draw_only_without_a_match_voluntary_draw_option() -> None:
     st = stack(game(), hands={1: "W CD G5"}, top="R4")
     assert "draw" in legal(st, 1)  # a Wild or a Countdown card does not prevent drawing
     st = stack(game(), hands={1: "R5"}, top="R4")
@@ -111,13 +111,13 @@ def test_BLO_S5_BLO_4_5_1_reshuffle_keeps_the_top_and_clears_declarations() -> N
     assert len(st.hands[2]) == 3
 
 
-def test_BLO_4_5_1_R19_the_reshuffle_is_lazy() -> None:
+def test_BLO_4_5_1_BLO_R19_the_reshuffle_is_lazy() -> None:
     st = stack(game(), hands={1: "O1 O2", 2: "O3 O4"}, discard="G5 O7", draw="", cur=1)
     st.apply(1, "play O1")
     assert st.view(None)["draw_pile"] == 0 and len(st.disc) == 3  # no card needed, no reshuffle
 
 
-def test_BLO_4_5_2_R10_nothing_to_reshuffle_draw_becomes_pass() -> None:
+def test_BLO_4_5_2_BLO_R10_nothing_to_reshuffle_draw_becomes_pass() -> None:
     st = stack(game(), hands={1: "G2", 2: "R3"}, top="O1", draw="", cur=1)
     assert legal(st, 1) == ["pass"]
     with pytest.raises(IllegalActionError) as e:
@@ -127,7 +127,7 @@ def test_BLO_4_5_2_R10_nothing_to_reshuffle_draw_becomes_pass() -> None:
     assert st.cur == 2 and st.passes == 1
 
 
-def test_BLO_S23_BLO_8_4_R10_stalemate_ranks_by_fewest_cards() -> None:
+def test_BLO_S23_BLO_8_4_BLO_R10_stalemate_ranks_by_fewest_cards() -> None:
     st = stack(game(), 3, hands={0: "G2 G3", 1: "R5 P6 G9", 2: "P7 P8"}, top="O1", draw="", cur=1)
     for seat in (1, 2, 0):
         st.apply(seat, "pass")
@@ -136,13 +136,13 @@ def test_BLO_S23_BLO_8_4_R10_stalemate_ranks_by_fewest_cards() -> None:
     assert st.result.ranking == ((0, 2), (1,)) and st.result.winners == {0, 2}
 
 
-def test_BLO_4_5_3_R11_short_effect_draw_takes_what_exists() -> None:
+def test_BLO_4_5_3_BLO_R11_short_effect_draw_takes_what_exists() -> None:
     st = stack(game(), hands={1: "R4 O1", 2: "G1 G2"}, discard="G4", draw="", cur=1, inforce=("M11",))
     st.apply(1, "play R4")  # M11 Docking: same number, different colour: next draws 1
     assert len(st.hands[2]) == 3 and st.view(None)["draw_pile"] == 0
 
 
-def test_BLO_S7_R13_BLO_7_1_blast_off_card_outside_a_countdown_is_ordinary() -> None:
+def test_BLO_S7_BLO_R13_BLO_7_1_blast_off_card_outside_a_countdown_is_ordinary() -> None:
     st = stack(game(), hands={1: "BO-G O1", 2: "BO-R G9 R1"}, top="G4", inforce=("M01",))
     before = list(st.mdeck)
     ev = st.apply(1, "play BO-G")
@@ -150,7 +150,7 @@ def test_BLO_S7_R13_BLO_7_1_blast_off_card_outside_a_countdown_is_ordinary() -> 
     assert {"play BO-R", "play G9"} <= set(legal(st, 2)) and "play R1" not in legal(st, 2)
 
 
-def test_BLO_S9_BLO_4_1_3_R1_countdown_card_on_top_is_a_free_lead() -> None:
+def test_BLO_S9_BLO_4_1_3_BLO_R1_countdown_card_on_top_is_a_free_lead() -> None:
     st = stack(steps(), hands={2: "CD O1", 3: "R9 P2 W", 0: "G1", 1: "G2"}, top="O7", cur=2)
     st.apply(2, "play CD")
     from tests.blast_off.helpers import run_countdown
@@ -168,7 +168,7 @@ def test_BLO_4_3_1_countdown_card_plays_on_anything_and_starts_a_countdown() -> 
     assert types(ev)[:2] == ["played", "countdown_started"]
 
 
-def test_BLO_4_3_2_R9_countdown_card_as_last_card_goes_out_at_once() -> None:
+def test_BLO_4_3_2_BLO_R9_countdown_card_as_last_card_goes_out_at_once() -> None:
     st = stack(game(), hands={1: "CD", 2: "O1"}, top="G4")
     ev = st.apply(1, "play CD")
     assert st.is_over and "countdown_started" not in types(ev) and st.result is not None
