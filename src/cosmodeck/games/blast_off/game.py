@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from cosmodeck.engine.errors import DataError, IllegalActionError, OptionError
@@ -52,6 +53,8 @@ class BlastOffGame(Game[BlastOffState]):
         if not any(k != 3 for k in self.kind):
             raise DataError(data.source, "deck", "the deck needs at least one card that is not a Countdown card")
         self.rt = o["timing"] == "realtime"
+        # This definition's facts: R17 max_players; turn-based timing (BLO-11) is not real time.
+        self.__dict__["info"] = replace(type(self).info, max_players=o["max_players"], real_time=self.rt)
         self.assist = o["mission_enforcement"] == "assist"
         self.referee = o["mission_enforcement"] == "referee"
         self.colours: tuple[int, ...] = self.data.colours
@@ -81,15 +84,6 @@ class BlastOffGame(Game[BlastOffState]):
     def check_options(self, options: Mapping[str, Any]) -> None:
         if options["dealer"] != "random" and options["dealer"] >= options["max_players"]:
             raise OptionError(f"option 'dealer': seat {options['dealer']} is beyond max_players")
-
-    def new_game(self, players: int, seed: int = 0) -> BlastOffState:
-        """As ``Game.new_game``; R17: up to ``max_players`` (default 6, at most 8)."""
-        hi = self.options["max_players"]
-        if isinstance(players, int) and not isinstance(players, bool) and self.info.max_players < players <= hi:
-            if isinstance(seed, bool) or not isinstance(seed, int):
-                raise OptionError(f"seed must be an integer, got {seed!r}")
-            return self._new_state(players, seed)
-        return super().new_game(players, seed)
 
     def _new_state(self, players: int, seed: int) -> BlastOffState:
         from cosmodeck.games.blast_off.setup import new_state
