@@ -7,7 +7,16 @@ import sys
 from collections.abc import Sequence
 
 from cosmodeck._version import __version__
-from cosmodeck.cli import bench_cmd, games_cmd, play_cmd, replay_cmd, serve_cmd, simulate_cmd
+from cosmodeck.cli import (
+    bench_cmd,
+    compare_cmd,
+    games_cmd,
+    play_cmd,
+    replay_cmd,
+    serve_cmd,
+    simulate_cmd,
+    tournament_cmd,
+)
 from cosmodeck.engine.errors import CosmodeckError
 
 
@@ -21,6 +30,8 @@ def build_parser() -> argparse.ArgumentParser:
     games_cmd.add_parsers(sub)
     play_cmd.add_parser(sub)
     simulate_cmd.add_parser(sub)
+    compare_cmd.add_parser(sub)
+    tournament_cmd.add_parser(sub)
     replay_cmd.add_parser(sub)
     bench_cmd.add_parser(sub)
     serve_cmd.add_parser(sub)

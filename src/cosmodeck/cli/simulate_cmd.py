@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from rich.console import Console
@@ -13,7 +15,13 @@ from rich.table import Table
 
 from cosmodeck.api import read_input
 from cosmodeck.sim.batch import SimSpec
+from cosmodeck.sim.runner import GameOutcome
 from cosmodeck.sim.simulate import simulate
+
+BOTS_HELP = ("one bot for every seat, or one per seat, comma-separated: random, heuristic, ismcts; "
+             "parameters after a colon, separated by ';' (e.g. 'ismcts:iters=200;c=0.7', 'heuristic:level=hard'). "
+             "ismcts:iters=N is deterministic; ismcts:ms=M is a wall-clock budget, so results then depend "
+             "on the machine and its load")
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -34,14 +42,36 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--players", type=int, required=True)
     p.add_argument("--games", type=int, required=True)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--bots", default="random", help="one bot for every seat, or one per seat, comma-separated")
-    p.add_argument("--workers", type=int, default=1)
-    p.add_argument("--backend", default="local", choices=["local"], help="where games run (local processes)")
+    p.add_argument("--bots", default="random", help=BOTS_HELP)
+    add_run_args(p)
     p.add_argument("--data", help="a card-data file to use instead of the default")
     p.add_argument("--option", "-o", action="append", type=parse_option, default=[], metavar="KEY=VALUE",
                    help="a game option (repeatable); the value is JSON or a string")
     p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+    p.add_argument("--report", metavar="DIR", help="write an HTML report with plots, JSON and CSV to DIR")
     p.set_defaults(func=run)
+
+
+def add_run_args(p: argparse.ArgumentParser) -> None:
+    """--workers, --backend, --address (shared by simulate, compare and tournament)."""
+    p.add_argument("--workers", type=int, default=1, help="parallel workers (processes, or Ray CPUs)")
+    p.add_argument("--backend", default="local", choices=["local", "ray"],
+                   help="where games run: local processes, or Ray (same numbers for the same seed)")
+    p.add_argument("--address", metavar="HOST:PORT",
+                   help="an existing Ray cluster (with --backend ray); default: start a local one")
+
+
+@contextmanager
+def progress_bar(label: str, total: int) -> Iterator[Callable[[int], None]]:
+    """A progress bar on stderr when it is a terminal (silent otherwise)."""
+    err = Console(stderr=True)
+    progress = Progress(
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        console=err, transient=True, disable=not err.is_terminal,
+    )
+    with progress:
+        task = progress.add_task(label, total=total)
+        yield lambda k: progress.advance(task, k)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -51,19 +81,19 @@ def run(args: argparse.Namespace) -> int:
         game=args.game, players=args.players, games=args.games, seed=args.seed, bots=args.bots,
         data=read_input(args.data) if args.data else None, options=dict(args.option),
     )
-    err = Console(stderr=True)
-    progress = Progress(
-        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-        console=err, transient=True, disable=not err.is_terminal,
-    )
+    outcomes: list[GameOutcome] = []
     try:
-        with progress:
-            task = progress.add_task(f"{args.game} x{args.players}", total=args.games)
-            summary = simulate(spec, workers=args.workers, backend=args.backend,
-                               progress=lambda k: progress.advance(task, k))
+        with progress_bar(f"{args.game} x{args.players}", args.games) as advance:
+            summary = simulate(spec, workers=args.workers, backend=args.backend, progress=advance,
+                               address=args.address, keep_outcomes=outcomes)
     except ValueError as e:
         print(f"cosmodeck simulate: error: {e}", file=sys.stderr)
         return 2
+    if args.report:
+        from cosmodeck.sim.report import simulate_report
+
+        page = simulate_report(args.report, summary, outcomes)
+        print(f"report: {page}", file=sys.stderr)
     if args.json:
         print(json.dumps(summary))
     else:
@@ -87,3 +117,20 @@ def print_summary(s: dict[str, Any]) -> None:
             table.add_row(str(seat), f"{rate:.3f}", f"{lo:.3f}-{hi:.3f}")
         console.print(table)
         console.print(f"shared wins: {s['shared_wins']}; end reasons: {s['end_reasons']}")
+        fm = s["first_mover"]
+        lo, hi = fm["advantage_ci95"]
+        console.print(f"first mover wins {fm['win_rate']:.3f} (fair {fm['fair']:.3f}; advantage "
+                      f"{fm['advantage']:+.3f}, 95% CI {lo:+.3f} to {hi:+.3f})")
+    shs = s.get("shooting_star")
+    if shs:
+        parts = shs["score_parts_all"]
+        console.print("mean score parts per seat: " + ", ".join(f"{k} {v:.2f}" for k, v in parts.items()))
+        table = Table("mission", "points", "dealt", "completed", "95% CI", "win rate when held")
+        for mid, m in shs["missions"].items():
+            table.add_row(mid, str(m["points"]), str(m["dealt"]), f"{m['completion_rate']:.3f}",
+                          f"{m['ci95'][0]:.3f}-{m['ci95'][1]:.3f}", f"{m['win_rate_when_held']:.3f}")
+        console.print(table)
+    met = s.get("meteor")
+    if met:
+        for row in met["losses_by_zone_and_cause"]:
+            console.print(f"lost in zone {row['zone']} ({row['cause']}): {row['rate']:.3f}")

@@ -15,6 +15,7 @@ from cosmodeck.bots.registry import make_bots
 from cosmodeck.engine.game import Game
 from cosmodeck.engine.options import TextInput
 from cosmodeck.engine.rng import derive_seed
+from cosmodeck.sim.metrics import game_metrics
 from cosmodeck.sim.runner import GameOutcome, bot_rng, play_game
 
 
@@ -43,7 +44,8 @@ def _game_for(spec: SimSpec) -> Game[Any]:
                      sort_keys=True, default=str)
     game = _CACHE.get(key)
     if game is None:
-        _CACHE.clear()
+        if len(_CACHE) >= 4:
+            _CACHE.pop(next(iter(_CACHE)))
         game = _CACHE[key] = spec.load()
     return game
 
@@ -55,7 +57,8 @@ def run_one(spec: SimSpec, game: Game[Any], index: int) -> GameOutcome:
     decisions = play_game(state, bots, bot_rng(seed))
     res = state.result
     assert res is not None
-    return GameOutcome(index, seed, spec.players, decisions, state.now, res.to_dict())
+    result = res.to_dict()
+    return GameOutcome(index, seed, spec.players, decisions, state.now, result, game_metrics(state, result))
 
 
 def run_batch(spec: SimSpec, start: int, stop: int) -> list[GameOutcome]:

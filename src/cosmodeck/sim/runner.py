@@ -8,7 +8,7 @@ and the game's next deadline happens next, so a 5-minute game simulates in milli
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from cosmodeck.bots.base import Bot, LazyView
@@ -28,6 +28,7 @@ class GameOutcome:
     decisions: int
     game_time: float
     result: dict[str, Any]
+    metrics: dict[str, Any] = field(default_factory=dict)
 
 
 def _view_of(state: State, seat: int) -> LazyView:

@@ -40,3 +40,52 @@ def mean_ci95(values: Sequence[float]) -> tuple[float, float]:
     var = sum((v - m) ** 2 for v in values) / (n - 1)
     half = Z95 * math.sqrt(var / n)
     return (m - half, m + half)
+
+
+def newcombe_diff(x1: int, n1: int, x2: int, n2: int, z: float = Z95) -> tuple[float, float]:
+    """95% interval of ``p1 - p2`` for two independent proportions (Newcombe's hybrid score method).
+
+    >>> lo, hi = newcombe_diff(60, 100, 40, 100)
+    >>> round(lo, 3), round(hi, 3)
+    (0.06, 0.327)
+    """
+    if n1 <= 0 or n2 <= 0:
+        return (-1.0, 1.0)
+    p1, p2 = x1 / n1, x2 / n2
+    l1, u1 = wilson(x1, n1, z)
+    l2, u2 = wilson(x2, n2, z)
+    d = p1 - p2
+    lo = d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)
+    hi = d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
+    return (max(-1.0, lo), min(1.0, hi))
+
+
+def variance(values: Sequence[float]) -> float:
+    n = len(values)
+    if n < 2:
+        return 0.0
+    m = mean(values)
+    return sum((v - m) ** 2 for v in values) / (n - 1)
+
+
+def welch_diff(a: Sequence[float], b: Sequence[float], z: float = Z95) -> tuple[float, float]:
+    """Normal-approximation 95% interval of ``mean(a) - mean(b)`` (unequal variances)."""
+    if not a or not b:
+        return (-math.inf, math.inf)
+    d = mean(a) - mean(b)
+    half = z * math.sqrt(variance(a) / len(a) + variance(b) / len(b))
+    return (d - half, d + half)
+
+
+def histogram(values: Sequence[float], bins: int = 20) -> dict[str, list[float]]:
+    """Equal-width bins over the data's range: ``edges`` (bins + 1) and ``counts``."""
+    if not values:
+        return {"edges": [], "counts": []}
+    lo, hi = min(values), max(values)
+    if hi == lo:
+        return {"edges": [lo - 0.5, hi + 0.5], "counts": [float(len(values))]}
+    width = (hi - lo) / bins
+    counts = [0.0] * bins
+    for v in values:
+        counts[min(bins - 1, int((v - lo) / width))] += 1
+    return {"edges": [lo + i * width for i in range(bins + 1)], "counts": counts}

@@ -1,0 +1,91 @@
+"""``cosmodeck compare``: A/B of two card-data files or option sets on the same seeds."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from cosmodeck.api import read_input
+from cosmodeck.cli.simulate_cmd import BOTS_HELP, add_run_args, parse_option, progress_bar
+from cosmodeck.sim.batch import SimSpec
+from cosmodeck.sim.compare import compare
+from cosmodeck.sim.runner import GameOutcome
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser("compare", help="A/B: compare two card-data files or option sets on the same seeds")
+    p.add_argument("game")
+    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--games", type=int, default=1000, help="games for each of A and B (default 1000)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--bots", default="random", help=BOTS_HELP)
+    p.add_argument("--a-data", help="card-data file of A (default: the game's default data)")
+    p.add_argument("--b-data", help="card-data file of B (default: the game's default data)")
+    p.add_argument("--option", "-o", action="append", type=parse_option, default=[], metavar="KEY=VALUE",
+                   help="an option for both A and B (repeatable)")
+    p.add_argument("--a-option", action="append", type=parse_option, default=[], metavar="KEY=VALUE",
+                   help="an option for A only (repeatable)")
+    p.add_argument("--b-option", action="append", type=parse_option, default=[], metavar="KEY=VALUE",
+                   help="an option for B only (repeatable)")
+    add_run_args(p)
+    p.add_argument("--all", action="store_true", help="list every metric, not only the significant ones")
+    p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+    p.add_argument("--report", metavar="DIR", help="write an HTML report with plots, JSON and CSV to DIR")
+    p.set_defaults(func=run)
+
+
+def _label(data: str | None, options: dict[str, Any]) -> str:
+    parts = [f"data={data}" if data else "default data"]
+    parts += [f"{k}={json.dumps(v)}" for k, v in options.items()]
+    return ", ".join(parts)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.games < 2:
+        raise SystemExit("cosmodeck compare: --games must be at least 2")
+    common = dict(args.option)
+    a_opts, b_opts = {**common, **dict(args.a_option)}, {**common, **dict(args.b_option)}
+    if args.a_data == args.b_data and a_opts == b_opts:
+        print("cosmodeck compare: A and B are the same (give --a-data/--b-data or --a-option/--b-option)",
+              file=sys.stderr)
+        return 2
+    spec_a = SimSpec(args.game, args.players, args.games, args.seed, args.bots,
+                     read_input(args.a_data) if args.a_data else None, a_opts)
+    spec_b = SimSpec(args.game, args.players, args.games, args.seed, args.bots,
+                     read_input(args.b_data) if args.b_data else None, b_opts)
+    keep: dict[str, list[GameOutcome]] = {}
+    try:
+        with progress_bar(f"{args.game} A/B", 2 * args.games) as advance:
+            result = compare(spec_a, spec_b, args.workers, args.backend, args.address, advance,
+                             (_label(args.a_data, a_opts), _label(args.b_data, b_opts)), keep)
+    except ValueError as e:
+        print(f"cosmodeck compare: error: {e}", file=sys.stderr)
+        return 2
+    if args.report:
+        from cosmodeck.sim.report import compare_report
+
+        page = compare_report(args.report, result)
+        print(f"report: {page}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    console = Console()
+    console.print(f"[bold]{result['game']}[/] · {result['players']} players · {result['games']} games each · "
+                  f"seed {result['seed']} · bots {result['bots']}")
+    console.print(f"A: {result['a']['label']}\nB: {result['b']['label']}")
+    rows = [r for r in result["differences"] if args.all or r["significant"]]
+    table = Table("metric", "A", "B", "B - A", "95% CI", "significant", "Holm", title="differences")
+    for r in rows:
+        table.add_row(r["metric"], f"{r['a']:.4g}", f"{r['b']:.4g}", f"{r['diff']:+.4g}",
+                      f"{r['ci95'][0]:+.4g} to {r['ci95'][1]:+.4g}", "yes" if r["significant"] else "no",
+                      "yes" if r["significant_holm"] else "no")
+    console.print(table)
+    n_sig = len(result["significant"])
+    console.print(f"{n_sig} of {len(result['differences'])} differences are significant at 95%"
+                  + ("" if args.all else " (--all lists every metric)"))
+    return 0

@@ -1,0 +1,174 @@
+"""Summaries of a run: win rates with Wilson intervals, game length, first-mover advantage,
+and per game what designers ask (Meteor losses by zone and cause, Shooting Star score parts and
+secret missions, Blast Off missions and penalties).
+
+Every outcome number depends only on the games (hence only on the seed), never on the
+backend, the worker count or the order batches finished in.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+from cosmodeck.sim.runner import GameOutcome
+from cosmodeck.sim.stats import histogram, mean, mean_ci95, wilson
+
+
+def _ci(x: int, n: int) -> list[float]:
+    return list(wilson(x, n))
+
+
+def summarise(spec: Any, outcomes: Sequence[GameOutcome], elapsed: float, cooperative: bool,
+              backend: str = "local", workers: int = 1) -> dict[str, Any]:
+    """The DESIGN.md ``simulate --json`` fields plus the designer's sections."""
+    n = len(outcomes)
+    decisions = sum(o.decisions for o in outcomes)
+    lengths = [float(o.decisions) for o in outcomes]
+    out: dict[str, Any] = {
+        "game": spec.game,
+        "players": spec.players,
+        "games": n,
+        "seed": spec.seed,
+        "bots": spec.bots,
+        "options": spec.options,
+        "data": None if spec.data is None else spec.data.source,
+        "backend": backend,
+        "workers": workers,
+        "elapsed_s": round(elapsed, 4),
+        "games_per_s": round(n / elapsed, 2) if elapsed > 0 else None,
+        "decisions_per_s": round(decisions / elapsed, 1) if elapsed > 0 else None,
+        "mean_length": mean(lengths),
+        "length": {"mean": mean(lengths), "ci95": list(mean_ci95(lengths)),
+                   "min": min(lengths, default=0.0), "max": max(lengths, default=0.0),
+                   "histogram": histogram(lengths)},
+        "mean_game_time_s": mean([o.game_time for o in outcomes]),
+    }
+    if cooperative:
+        out.update(_cooperative(outcomes))
+    else:
+        out.update(_competitive(spec.players, outcomes))
+    section = SECTIONS.get(spec.game)
+    if section is not None:
+        out[spec.game.replace("-", "_")] = section(spec.players, outcomes)
+    return out
+
+
+def _cooperative(outcomes: Sequence[GameOutcome]) -> dict[str, Any]:
+    n = len(outcomes)
+    wins = sum(1 for o in outcomes if o.result.get("team_win"))
+    losses = [o for o in outcomes if not o.result.get("team_win")]
+    causes = Counter(str(o.result["details"].get("cause")) for o in losses)
+    zones = Counter(str(o.result["details"].get("zone")) for o in losses)
+    return {
+        "team_win_rate": wins / n if n else 0.0,
+        "team_win_ci95": _ci(wins, n),
+        "team_wins": wins,
+        "loss_causes": dict(sorted(causes.items())),
+        "loss_zones": dict(sorted(zones.items())),
+    }
+
+
+def _competitive(players: int, outcomes: Sequence[GameOutcome]) -> dict[str, Any]:
+    n = len(outcomes)
+    wins_by_seat = [0] * players
+    shared = 0
+    first_games = first_wins = 0
+    for o in outcomes:
+        winners = o.result["winners"]
+        if len(winners) > 1:
+            shared += 1
+        for s in winners:
+            wins_by_seat[s] += 1
+        first = o.metrics.get("first")
+        if first is not None:
+            first_games += 1
+            first_wins += first in winners
+    reasons = Counter(str(o.result["reason"]) for o in outcomes)
+    fair = 1.0 / players
+    rate = first_wins / first_games if first_games else 0.0
+    lo, hi = wilson(first_wins, first_games)
+    return {
+        "win_rate_by_seat": [w / n if n else 0.0 for w in wins_by_seat],
+        "ci95": [_ci(w, n) for w in wins_by_seat],
+        "wins_by_seat": wins_by_seat,
+        "shared_wins": shared,
+        "end_reasons": dict(sorted(reasons.items())),
+        "first_mover": {"games": first_games, "wins": first_wins, "win_rate": rate, "ci95": [lo, hi],
+                        "fair": fair, "advantage": rate - fair, "advantage_ci95": [lo - fair, hi - fair]},
+    }
+
+
+# ---- per game -----------------------------------------------------------------------------
+def _shooting_star(players: int, outcomes: Sequence[GameOutcome]) -> dict[str, Any]:
+    """Mean score parts per seat, and per secret mission: dealt, completed (full points) and effect on winning."""
+    parts = ("cards", "moons", "missions", "debris_bonus", "total")
+    sums: dict[str, list[list[float]]] = {p: [[] for _ in range(players)] for p in parts}
+    dealt: Counter[str] = Counter()
+    full: Counter[str] = Counter()
+    scored: defaultdict[str, float] = defaultdict(float)
+    max_pts: dict[str, int] = {}
+    won_with: Counter[str] = Counter()
+    for o in outcomes:
+        winners = set(o.result["winners"])
+        for seat, sp in enumerate(o.metrics.get("score_parts", ())):
+            for p in parts:
+                sums[p][seat].append(float(sp[p]))
+        for mid, seat, pts, most in o.metrics.get("missions", ()):
+            dealt[mid] += 1
+            full[mid] += pts >= most
+            scored[mid] += pts
+            max_pts[mid] = most
+            won_with[mid] += seat in winners
+    missions = {}
+    for mid in sorted(dealt):
+        d = dealt[mid]
+        missions[mid] = {"points": max_pts[mid], "dealt": d, "completed": full[mid],
+                         "completion_rate": full[mid] / d, "ci95": _ci(full[mid], d),
+                         "mean_points": scored[mid] / d,
+                         "win_rate_when_held": won_with[mid] / d, "win_ci95": _ci(won_with[mid], d)}
+    return {
+        "score_parts": {p: [mean(v) for v in sums[p]] for p in parts},
+        "score_parts_all": {p: mean([x for v in sums[p] for x in v]) for p in parts},
+        "missions": missions,
+    }
+
+
+def _meteor(players: int, outcomes: Sequence[GameOutcome]) -> dict[str, Any]:
+    """Each loss by zone and cause; meteors left when lost."""
+    by: Counter[tuple[str, str]] = Counter()
+    left: list[float] = []
+    for o in outcomes:
+        if o.result.get("team_win"):
+            continue
+        m = o.metrics
+        by[(str(m.get("zone")), str(m.get("cause")))] += 1
+        if m.get("meteors_left") is not None:
+            left.append(float(m["meteors_left"]))
+    n = len(outcomes)
+    return {
+        "losses_by_zone_and_cause": [{"zone": z, "cause": c, "games": k, "rate": k / n if n else 0.0,
+                                      "ci95": _ci(k, n)} for (z, c), k in sorted(by.items())],
+        "mean_meteors_left_when_lost": mean(left),
+    }
+
+
+def _blast_off(players: int, outcomes: Sequence[GameOutcome]) -> dict[str, Any]:
+    revealed = [float(o.metrics["missions_revealed"]) for o in outcomes if "missions_revealed" in o.metrics]
+    missions: Counter[str] = Counter()
+    for o in outcomes:
+        missions.update(str(m) for m in o.metrics.get("missions", ()))
+    penalties: Counter[str] = Counter()
+    for o in outcomes:
+        for p in o.metrics.get("penalties", ()):
+            penalties[str(p.get("kind", p) if isinstance(p, dict) else p)] += 1
+    n = len(outcomes)
+    return {
+        "mean_missions_revealed": mean(revealed),
+        "missions_revealed": {m: {"games": k, "rate": k / n, "ci95": _ci(k, n)} for m, k in sorted(missions.items())},
+        "penalties_per_game": {p: k / n for p, k in sorted(penalties.items())} if n else {},
+    }
+
+
+SECTIONS = {"shooting-star": _shooting_star, "meteor": _meteor, "blast-off": _blast_off}
