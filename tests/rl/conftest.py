@@ -16,6 +16,10 @@ CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
     ("blast-off", 2, {}),
     ("blast-off", 6, {}),
     ("blast-off", 3, {"timing": "realtime", **RT}),
+    ("meteor", 1, RT),
+    ("meteor", 2, RT),
+    ("meteor", 5, RT),
+    ("meteor", 3, {"difficulty": "expert", **RT}),
 ]
 
 

@@ -24,7 +24,13 @@ def _blast_off(game: Game[Any], players: int) -> Encoder:
     return BlastOffEncoder(game, players)
 
 
-ENCODERS: dict[str, EncoderFactory] = {"shooting-star": _shooting_star, "blast-off": _blast_off}
+def _meteor(game: Game[Any], players: int) -> Encoder:
+    from cosmodeck.rl.encoders.meteor import MeteorEncoder
+
+    return MeteorEncoder(game, players)
+
+
+ENCODERS: dict[str, EncoderFactory] = {"shooting-star": _shooting_star, "blast-off": _blast_off, "meteor": _meteor}
 
 
 def make_encoder(game: Game[Any], players: int) -> Encoder:
