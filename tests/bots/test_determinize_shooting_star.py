@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -12,9 +13,9 @@ from cosmodeck.engine.rng import Rng
 from cosmodeck.engine.state import State
 
 
-def _midgame(players: int, seed: int, steps: int, **options: object) -> State:
+def _midgame(players: int, seed: int, steps: int, **options: Any) -> State:
     game = cosmodeck.load_game("shooting-star", **options)
-    st = game.new_game(players=players, seed=seed)
+    st: State = game.new_game(players=players, seed=seed)
     rng = Rng(seed + 99)
     for _ in range(steps):
         if st.is_over:

@@ -18,7 +18,8 @@ def test_a_capture_scores_more_than_a_flip() -> None:
     capture = Place("P8", (0, 1), "N")  # hits (0,0): level 1 -> captured
     flip = Place("P8", (1, 1), "N")  # hits (1,0): level 4 -> 3, a capture for the next player
     v_cap, v_flip = scores(game, view, [capture, flip])
-    assert v_cap > 0.9 > 0 > v_flip
+    assert v_cap > 0.9
+    assert v_flip < 0
 
 
 def test_a_shield_is_worth_more_where_placed_cards_can_hit_it() -> None:

@@ -22,7 +22,7 @@ from tests.engine.toy import TOY_DATA, ToyGame, ToyState
 def test_rewards_share_wins_and_stay_in_range() -> None:
     solo = Result.ranked("end", {0: 10.0, 1: 4.0})
     r = rewards(solo, 2)
-    assert r[0] > 0.75 > 0.25 > r[1] and all(0.0 <= x <= 1.0 for x in r)
+    assert r[0] > 0.75 and r[1] < 0.25 and all(0.0 <= x <= 1.0 for x in r)
     assert rewards(solo, 2, shaping=0.0) == [1.0, 0.0]
     tie = Result.ranked("end", {0: 5.0, 1: 5.0, 2: 1.0})
     assert rewards(tie, 3, shaping=0.0) == [0.5, 0.5, 0.0]
