@@ -50,6 +50,11 @@ class Writer:
         self.i += 1
         return start, f.size
 
+    def slot(self, name: str) -> Vector:
+        """The next slice itself, to write into directly (it starts all zero)."""
+        start, size = self._next(name)
+        return self.out[start:start + size]
+
     def values(self, name: str, values: Iterable[float]) -> None:
         start, size = self._next(name)
         arr = np.fromiter(values, dtype=np.float32)
@@ -70,9 +75,9 @@ class Writer:
                 self.out[start + k] = 1.0
 
     def done(self) -> Vector:
+        """The finished vector (encoders keep every value in [0, 1]; the tests check it)."""
         if self.i != len(self.features):
             raise AssertionError(f"encoder stopped at feature {self.i} of {len(self.features)}")
-        np.clip(self.out, 0.0, 1.0, out=self.out)
         return self.out
 
 
@@ -97,9 +102,12 @@ class Encoder(ABC):
     actions: tuple[str, ...]
     #: Catalog index of the environment's "wait" action in real-time games, else ``None``.
     noop: int | None = None
+    #: ``key(action, view)`` ignores the view: catalog indices may be cached per action value.
+    view_free_keys: bool = True
 
     def __init__(self) -> None:
         self.index: dict[str, int] = {}
+        self._cache: dict[Any, int] = {}
 
     def _finish(self) -> None:
         """Call at the end of ``__init__`` once ``features`` and ``actions`` are set."""
@@ -136,12 +144,22 @@ class Encoder(ABC):
         """Catalog index -> engine action, for the legal actions that the catalog holds."""
         out: dict[int, Any] = {}
         index = self.index
+        if self.view_free_keys:
+            cache = self._cache
+            for a in legal:
+                i = cache.get(a)
+                if i is None:
+                    k = self.key(a, view)
+                    i = cache[a] = index.get(k, -1) if k is not None else -1
+                if i >= 0 and i not in out:
+                    out[i] = a
+            return out
         for a in legal:
             k = self.key(a, view)
             if k is not None:
-                i = index.get(k)
-                if i is not None and i not in out:
-                    out[i] = a
+                j = index.get(k)
+                if j is not None and j not in out:
+                    out[j] = a
         return out
 
     def mask(self, indices: Iterable[int]) -> Mask:

@@ -60,6 +60,7 @@ def base_of(card: str) -> str:
 
 class MeteorEncoder(Encoder):
     game_id = "meteor"
+    view_free_keys = False  # sites, seats and meteors are named relative to the view
 
     def __init__(self, game: Game[Any], players: int) -> None:
         super().__init__()
@@ -213,7 +214,7 @@ class MeteorEncoder(Encoder):
         for launch in (vol or {}).get("launches", []):
             pos = refs.get(launch["target"])
             if pos is not None:
-                targeted[pos] += float(launch["damage"] or 0) / SIZE_SCALE
+                targeted[pos] = min(1.0, targeted[pos] + float(launch["damage"] or 0) / SIZE_SCALE)
         w.values("field_targeted", targeted)
         w.values("removed", [ratio(len(view["removed"]), f)])
         w.values("meteor_deck", [ratio(int(view["meteor_deck"]), self.meteor_total)])

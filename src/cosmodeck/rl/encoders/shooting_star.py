@@ -93,19 +93,20 @@ class ShootingStarEncoder(Encoder):
         w.multi_hot("to_act", (rel(s, me, n) for s in view["to_act"]))
         w.values("placed_count", [ratio(len(view["placed"]), n)])
         g = len(self.cells)
-        present = [0.0] * g
-        kind = [0.0] * (g * 3)
-        level = [0.0] * (g * 4)
-        moon = [0.0] * g
         nm = len(self.names)
-        name = [0.0] * (g * nm)
-        owner = [0.0] * (g * n)
         k = len(self.cards)
-        ctype = [0.0] * (g * k)
-        arrow = [0.0] * (g * 4)
-        order = [0.0] * g
+        present = w.slot("cell_planet")
+        kind = w.slot("cell_kind")
+        level = w.slot("cell_level")
+        moon = w.slot("cell_moon")
+        name = w.slot("cell_name")
+        owner = w.slot("cell_card_owner")
+        ctype = w.slot("cell_card_type")
+        arrow = w.slot("cell_card_arrow")
+        order = w.slot("cell_card_order")
+        cell_index = self.cell_index
         for cell in view["grid"]["cells"]:
-            i = self.cell_index.get((cell["x"], cell["y"]))
+            i = cell_index.get((cell["x"], cell["y"]))
             if i is None:
                 continue
             if cell["planet"] is not None:
@@ -113,9 +114,11 @@ class ShootingStarEncoder(Encoder):
                 kind[i * 3 + KINDS.index(cell["kind"])] = 1.0
                 if cell["level"] is not None:
                     level[i * 4 + int(cell["level"]) - 1] = 1.0
-                moon[i] = 1.0 if cell["moons"] else 0.0
-                if cell["name"] in self.name_index:
-                    name[i * nm + self.name_index[cell["name"]]] = 1.0
+                if cell["moons"]:
+                    moon[i] = 1.0
+                j = self.name_index.get(cell["name"])
+                if j is not None:
+                    name[i * nm + j] = 1.0
             card = cell["card"]
             if card is not None:
                 owner[i * n + rel(int(card["seat"]), me, n)] = 1.0
@@ -123,25 +126,15 @@ class ShootingStarEncoder(Encoder):
                     ctype[i * k + self.card_index[str(card["card"]).rpartition(":")[2]]] = 1.0
                 arrow[i * 4 + ARROWS.index(card["orientation"])] = 1.0
                 order[i] = ratio(int(card["order"]), n)
-        w.values("cell_planet", present)
-        w.values("cell_kind", kind)
-        w.values("cell_level", level)
-        w.values("cell_moon", moon)
-        w.values("cell_name", name)
-        w.values("cell_card_owner", owner)
-        w.values("cell_card_type", ctype)
-        w.values("cell_card_arrow", arrow)
-        w.values("cell_card_order", order)
         hands = sorted(view["hands"], key=lambda h: rel(int(h["seat"]), me, n))
         mine = next(h for h in hands if h["seat"] == me)
         w.multi_hot("hand_mine", (self.card_index[c] for c in mine["cards"] or ()))
         w.values("hand_count", (ratio(h["count"], self.hand_size) for h in hands))
-        used = [0.0] * (n * k)
+        used = w.slot("used")
         for h in hands:
             r = rel(int(h["seat"]), me, n)
             for c in h["used"]:
                 used[r * k + self.card_index[c]] = 1.0
-        w.values("used", used)
         conquest = [0.0] * (n * 6)
         debris = [0.0] * (n * 3)
         names = [0.0] * (n * nm)

@@ -1,0 +1,149 @@
+"""RL environment steps per second: cosmodeck's environments next to RLCard's UNO, in one run.
+
+Every environment is driven the same way: uniform random *legal* actions (from the action mask,
+or RLCard's ``legal_actions``) from reset to the end of the game, over and over, for
+``--seconds`` each. A step is one agent decision, and each step builds the acting agent's
+observation (vector + mask), as a training loop would need it.
+
+- ``aec``: ``cosmodeck.rl.aec_env`` (PettingZoo AEC), every seat played by the random policy;
+- ``gym``: ``cosmodeck.rl.gym_env`` (Gymnasium) against ``random`` bots; one step = the agent's
+  decision plus the bots' moves until its next one (only the agent's steps are counted);
+- ``rlcard uno``: ``rlcard.make("uno")`` (2 players, RLCard's only UNO), ``env.step`` per decision.
+
+    .venv/bin/python benchmarks/rl_steps.py --seconds 5
+    .venv/bin/python benchmarks/rl_steps.py --json
+
+Real-time games (Meteor) run at ``step_s=1`` (one decision per seat per game second, ``wait``
+included). Not part of the test run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+Runner = Callable[[float], tuple[int, int, float]]  # seconds -> (episodes, steps, elapsed)
+
+CASES: list[tuple[str, int, dict[str, Any]]] = [
+    ("shooting-star", 2, {}),
+    ("shooting-star", 5, {}),
+    ("blast-off", 2, {}),
+    ("blast-off", 4, {}),
+    ("meteor", 2, {"step_s": 1.0}),
+    ("meteor", 4, {"step_s": 1.0}),
+]
+
+
+def bench_aec(game_id: str, players: int, options: dict[str, Any]) -> Runner:
+    from cosmodeck.rl import aec_env
+
+    env = aec_env(game_id, players=players, **options)
+
+    def run(seconds: float) -> tuple[int, int, float]:
+        rng = np.random.default_rng(0)
+        episodes = steps = 0
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < seconds:
+            env.reset(seed=episodes)
+            for _agent in env.agent_iter():
+                obs, _, term, trunc, _ = env.last()
+                if term or trunc:
+                    env.step(None)
+                    continue
+                env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                steps += 1
+            episodes += 1
+        return episodes, steps, time.perf_counter() - t0
+
+    return run
+
+
+def bench_gym(game_id: str, players: int, options: dict[str, Any]) -> Runner:
+    from cosmodeck.rl import gym_env
+
+    env = gym_env(game_id, players=players, opponents="random", **options)
+
+    def run(seconds: float) -> tuple[int, int, float]:
+        rng = np.random.default_rng(0)
+        episodes = steps = 0
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < seconds:
+            obs, _ = env.reset(seed=episodes)
+            done = False
+            while not done:
+                obs, _, term, trunc, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                done = term or trunc
+                steps += 1
+            episodes += 1
+        return episodes, steps, time.perf_counter() - t0
+
+    return run
+
+
+def bench_rlcard_uno() -> Runner:
+    import rlcard
+
+    env = rlcard.make("uno", config={"seed": 0})
+
+    def run(seconds: float) -> tuple[int, int, float]:
+        rng = np.random.default_rng(0)
+        episodes = steps = 0
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < seconds:
+            state, _ = env.reset()
+            while not env.is_over():
+                legal = list(state["legal_actions"])
+                state, _ = env.step(legal[int(rng.integers(len(legal)))])
+                steps += 1
+            episodes += 1
+        return episodes, steps, time.perf_counter() - t0
+
+    return run
+
+
+def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--seconds", type=float, default=5.0, help="seconds per measurement")
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    args = ap.parse_args(argv)
+    rows: list[dict[str, Any]] = []
+
+    def measure(name: str, api: str, players: int, runner: Runner, obs: int | None, acts: int | None) -> None:
+        runner(min(0.5, args.seconds / 5))  # warm-up
+        episodes, steps, elapsed = runner(args.seconds)
+        row = {"env": name, "api": api, "players": players, "steps_per_s": steps / elapsed,
+               "episodes_per_s": episodes / elapsed, "steps_per_episode": steps / max(1, episodes),
+               "obs_size": obs, "actions": acts}
+        rows.append(row)
+        if not args.json:
+            print(f"{name:<16} {api:<5} {players:>2}p  {row['steps_per_s']:>9.0f} steps/s  "
+                  f"{row['episodes_per_s']:>7.1f} episodes/s  {row['steps_per_episode']:>7.1f} steps/episode  "
+                  f"obs {obs}  actions {acts}", flush=True)
+
+    try:
+        import rlcard
+
+        env = rlcard.make("uno")
+        measure("rlcard uno", "env", 2, bench_rlcard_uno(), int(np.prod(env.state_shape[0])), env.num_actions)
+    except ImportError:
+        if not args.json:
+            print("rlcard uno: not installed (pip install rlcard); not measured")
+    from cosmodeck.rl.table import Table
+
+    for game_id, players, opts in CASES:
+        enc = Table(game_id, players, opts).encoder
+        measure(game_id, "aec", players, bench_aec(game_id, players, opts), enc.obs_size, enc.num_actions)
+        measure(game_id, "gym", players, bench_gym(game_id, players, opts), enc.obs_size, enc.num_actions)
+    if args.json:
+        print(json.dumps({"python": platform.python_version(), "seconds": args.seconds, "results": rows}, indent=1))
+    return rows
+
+
+if __name__ == "__main__":
+    main()
