@@ -134,6 +134,7 @@ def violation(st: BlastOffState, seat: int, mi: int, during_turn_action: bool) -
     m = st.mission(mi)
     if st.g.options["mission_enforcement"] == "referee":
         ev = [Event("penalized", {"seat": seat, "mission": m.id})]
+        st.penalties.append((seat, "referee", m.id))
         return ev + penalty(st, seat, CATCH_PENALTY, "penalty")
     o = st.g.options
     if st.rt:
@@ -231,12 +232,14 @@ def catch(st: BlastOffState, by: int, target: int, mission_id: str | None) -> li
         v = st.viols[found]
         st.viols[found] = (*v[:5], True)
         data["mission"] = st.mission(v[1]).id
+        st.penalties.append((target, "caught", data["mission"]))
         return [Event("caught", data), *penalty(st, target, CATCH_PENALTY, "caught")]
     if dup >= 0:
         return [Event("catch_duplicate", data)]
     ev = [Event("catch_failed", data)]
     n = st.g.options["false_catch_penalty"]
     if n:
+        st.penalties.append((by, "false_catch", mission_id))
         ev.extend(penalty(st, by, n, "false_catch"))
     return ev
 
@@ -276,6 +279,7 @@ def in_force(st: BlastOffState, mi: int, by: int) -> list[Event]:
     else:
         st.inforce = [*st.inforce, mi]
     st.has_restriction = any(st.mission(x).kind == "restriction" for x in st.inforce)
+    st.revealed.append(mi)
     m = st.mission(mi)
     return [Event("mission_revealed", {"seat": by, "mission": m.id, "name": m.name, "text": m.text,
                                        "replaced": replaced})]

@@ -57,6 +57,8 @@ class BlastOffState(State):
         self.inforce: list[int] = []
         self.has_restriction = False
         self.customs: tuple[Mission, ...] = ()
+        self.revealed: list[int] = []  # every mission revealed so far, in order (public)
+        self.penalties: list[tuple[int, str, str | None]] = []  # (seat, kind, mission): public draw penalties
         self.obls: list[tuple[int, int, str | None, float, int]] = []
         self.viols: list[tuple[int, int, float, float, int, bool]] = []
         self.resp_no = 0
@@ -195,6 +197,8 @@ class BlastOffState(State):
         o.mdeck = self.mdeck[:]
         o.mdisc = self.mdisc[:]
         o.inforce = self.inforce[:]
+        o.revealed = self.revealed[:]
+        o.penalties = self.penalties[:]
         o.obls = self.obls[:]
         o.viols = self.viols[:]
         o.cd_slots = dict(self.cd_slots)

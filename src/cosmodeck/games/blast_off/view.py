@@ -41,6 +41,9 @@ def view(st: BlastOffState, seat: int | None) -> dict[str, Any]:
         "missions_in_force": [st.mission(mi).to_json() for mi in st.inforce],
         "missions_discarded": [st.mission(mi).to_json() for mi in st.mdisc],
         "mission_deck": len(st.mdeck),
+        "missions": [{**st.mission(mi).to_json(), "revealed": True, "in_force": mi in st.inforce}
+                     for mi in st.revealed],
+        "penalties": [{"seat": s, "kind": k, "mission": m} for s, k, m in st.penalties],
         "skip_marks": list(st.skip),
         "placings": list(st.placings),
         "passes": st.passes,
