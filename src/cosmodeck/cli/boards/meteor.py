@@ -103,6 +103,11 @@ def render(view: dict[str, Any], console: Console) -> None:
         elif h["known"]:
             line.append("known: ").append_text(_cards(h["known"]))
         console.print(line)
+    legend = Text("  cards: ", style="grey62")
+    for code, name in (("F", "Fuel 1"), ("A", "Atomic 1"), ("S", "Solar 2"), ("E", "Electric 2")):
+        legend.append(f"{code}", style=ENERGY_STYLE[code]).append(f"={name} energy  ", style="grey62")
+    legend.append("R..=rocket  T..=technology: place it on a site, then pay its cost with energy", style="grey62")
+    console.print(legend)
     if view["techs"]:
         console.print("  techs: " + ", ".join(t["key"] for t in view["techs"]))
     for kind in ("powers", "challenges"):
