@@ -35,6 +35,8 @@ _FORBID = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
 def _listify(v: Any) -> list[Any]:
+    if isinstance(v, list) and not v:
+        raise ValueError("an empty list matches nothing; leave the key out instead")
     return v if isinstance(v, list) else [v]
 
 

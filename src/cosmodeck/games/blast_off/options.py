@@ -34,10 +34,14 @@ def _pool(v: Any) -> str | None:
         return None
     if not isinstance(v, list) or not v or not all(isinstance(m, dict) for m in v):
         return "must be null (the rulebook's examples X1-X3) or a non-empty list of MDL missions"
+    from cosmodeck.engine.errors import DataError
     from cosmodeck.games.blast_off.mdl import parse_mission
 
     for i, m in enumerate(v):
-        parse_mission({"id": "X", **m} if "id" not in m else m, "option custom_mission_pool", f"[{i}]")
+        try:
+            parse_mission({"id": "X", **m} if "id" not in m else m, "option custom_mission_pool", f"[{i}]")
+        except DataError as e:
+            return f"mission [{i}]: {e.field}: {e.problem}"
     return None
 
 
