@@ -78,6 +78,9 @@ class CosmodeckGym(gymnasium.Env[dict[str, Any], np.int64]):
             st = table.state
             action: Any | None = None
             if table.real_time:
+                to_act = st.to_act
+                for s in [s for s in self._plans if s not in to_act]:
+                    del self._plans[s]  # a seat that could not act plans afresh (as sim.runner does)
                 plan = self._plans.get(cur)
                 if plan is None:
                     plan = self._plans[cur] = st.now + max(0.0, bot.reaction_time(self.bot_rng))
