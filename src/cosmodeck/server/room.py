@@ -461,6 +461,7 @@ class Room:
         if self.status != "playing":
             self.scheduler.cancel()
             return
+        self._refresh_plans(time.time())  # bots whose seat may act now get a planned move
         wakes: list[float] = list(self.plans.values())
         d = self.state.next_deadline()
         if d is not None:

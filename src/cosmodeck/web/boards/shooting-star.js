@@ -51,6 +51,17 @@ export function createBoard(root, ctx) {
   const status = h("p.ss-status", { role: "status", "aria-live": "polite" });
   const caption = h("p.ss-caption", { "aria-live": "polite" });
   const skipBtn = h("button.ss-skip", { type: "button", hidden: true, onclick: () => { skip = true; } }, "");
+  const SPEEDS = { normal: 1, fast: 0.25, off: 0 };
+  let speed = localStorage.getItem("cosmodeck.anim") || "normal";
+  const speedSel = h("select", { id: "ss-speed", onchange: (e) => { speed = e.target.value; localStorage.setItem("cosmodeck.anim", speed); } });
+  let speedLang = null;
+  const speedLabel = h("span");
+  function renderSpeed() {
+    if (speedLang === t("ss.anim")) return;
+    speedLang = t("ss.anim");
+    speedLabel.textContent = speedLang;
+    clear(speedSel).append(...Object.keys(SPEEDS).map((k) => h("option", { value: k, selected: k === speed }, t(`ss.anim.${k}`))));
+  }
   const gridBox = h("div.ss-grid", { role: "grid" });
   const handBox = h("section.card.ss-hand", { "aria-labelledby": "ss-hand-h" });
   const arrowBox = h("div.ss-arrows", { role: "radiogroup" });
@@ -58,11 +69,12 @@ export function createBoard(root, ctx) {
   const otherBox = h("div.ss-other");
   const helpBox = h("details.card.ss-help", {});
   clear(root).append(h("div.ss", {},
-    h("div.ss-main", {}, status, h("div.ss-anim", {}, caption, skipBtn), gridBox,
+    h("div.ss-main", {}, status, h("div.ss-anim", {}, caption, skipBtn,
+      h("label.ss-speed", {}, speedLabel, " ", speedSel)), gridBox,
       h("p.ss-legend", {}, t("ss.legend")), handBox, otherBox),
     sideBox, helpBox));
 
-  root.addEventListener("keydown", onKey);
+  document.addEventListener("keydown", onKey);
 
   function onKey(e) {
     if (e.target && (e.target.tagName === "INPUT" || e.target.tagName === "TEXTAREA")) return;
@@ -134,6 +146,7 @@ export function createBoard(root, ctx) {
 
   // ---- rendering ---------------------------------------------------------------------
   function render() {
+    renderSpeed();
     if (!shown) return;
     const v = shown;
     const legal = parseLegal(animating || ctx.readonly ? [] : (msg ? msg.legal : []));
@@ -170,22 +183,38 @@ export function createBoard(root, ctx) {
     clear(gridBox);
     const cells = grid;
     const legalCells = sel.card && legal.place[sel.card] ? legal.place[sel.card] : {};
-    const preview = new Map();
-    if (sel.card && sel.hover) {
-      const [hx, hy] = sel.hover.split(",").map(Number);
-      if (legalCells[sel.hover] && legalCells[sel.hover].has(sel.arrow)) {
-        for (const [x, y, kind] of targetsOf(sel.card, hx, hy, sel.arrow)) {
-          const k = `${x},${y}`;
-          preview.set(k, preview.get(k) === "hit" ? "hit2" : (preview.get(k) === "origin" && kind === "hit" ? "hit2" : kind));
-        }
-      }
-    }
+    currentLegalCells = legalCells;
+    const preview = previewMap(legalCells);
     for (let y = y0; y <= y1; y++) {
       for (let x = x0; x <= x1; x++) {
         const key = `${x},${y}`;
         const c = cells.get(key);
         gridBox.append(cellEl(v, c, x, y, key, legalCells, preview));
       }
+    }
+  }
+
+  let currentLegalCells = {};
+  function previewMap(legalCells) {
+    const preview = new Map();
+    if (sel.card && sel.hover && legalCells[sel.hover] && legalCells[sel.hover].has(sel.arrow)) {
+      const [hx, hy] = sel.hover.split(",").map(Number);
+      for (const [x, y, kind] of targetsOf(sel.card, hx, hy, sel.arrow)) {
+        const k = `${x},${y}`;
+        const prev = preview.get(k);
+        preview.set(k, prev === "hit" || (prev === "origin" && kind === "hit") ? "hit2" : kind);
+      }
+    }
+    return preview;
+  }
+
+  function applyPreview() {
+    // only classes change: the cells stay the same elements (a click in progress keeps its target)
+    const preview = previewMap(currentLegalCells);
+    for (const el of gridBox.children) {
+      el.classList.remove("pv-origin", "pv-hit", "pv-hit2");
+      const kind = preview.get(el.dataset.cell);
+      if (kind) el.classList.add(`pv-${kind}`);
     }
   }
 
@@ -227,16 +256,10 @@ export function createBoard(root, ctx) {
       dataset: { x: String(x), y: String(y), cell: key },
       "aria-disabled": canPlace ? "false" : "true",
       onclick: () => { if (canPlace) place(x, y); },
-      onmouseenter: () => { if (sel.card) { sel.hover = key; renderGrid(shown, parseLegal(msg ? msg.legal : [])); } },
-      onfocus: () => { if (sel.card && sel.hover !== key) { sel.hover = key; renderGridKeepFocus(key); } },
+      onmouseenter: () => { if (sel.card) { sel.hover = key; applyPreview(); } },
+      onfocus: () => { if (sel.card && sel.hover !== key) { sel.hover = key; applyPreview(); } },
     }, parts);
     return el;
-  }
-
-  function renderGridKeepFocus(key) {
-    renderGrid(shown, parseLegal(animating || ctx.readonly ? [] : (msg ? msg.legal : [])));
-    const el = gridBox.querySelector(`[data-cell="${key}"]`);
-    if (el) el.focus();
   }
 
   function place(x, y) {
@@ -421,7 +444,7 @@ export function createBoard(root, ctx) {
   }
 
   async function animate(events) {
-    if (!shown || !events.length || ctx.noAnimation) return;
+    if (!shown || !events.length || ctx.noAnimation || SPEEDS[speed] === 0) return;
     animating = true;
     skip = false;
     skipBtn.hidden = false;
@@ -431,7 +454,7 @@ export function createBoard(root, ctx) {
       applyEvent(ev);
       caption.textContent = ctx.describe(ev);
       render();
-      await sleep(STEP_MS[ev.type] ?? DEFAULT_STEP);
+      await sleep((STEP_MS[ev.type] ?? DEFAULT_STEP) * (SPEEDS[speed] ?? 1));
     }
     flashes.clear();
     animating = false;
@@ -454,7 +477,7 @@ export function createBoard(root, ctx) {
       queue = queue.then(() => animate(events));
     },
     destroy() {
-      root.removeEventListener("keydown", onKey);
+      document.removeEventListener("keydown", onKey);
       clear(root);
     },
   };
