@@ -150,7 +150,7 @@ def test_views_equal_the_engine_view_at_that_version(server: str, db_path: str) 
 
 
 def test_spectators_get_the_spectator_view_and_may_not_act(server: str) -> None:
-    room, a, _b = two_players(server)
+    room, _a, _b = two_players(server)
     spec = Ws(server, room)
     assert spec.recv()["seat"] is None
     v = spec.view_at_least(0)
