@@ -16,8 +16,13 @@ export function describeEvent(ev, view) {
       params[k] = typeof v === "number" ? seatName(view, v) : String(v);
     } else if (Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === "number")) {
       params[k] = `(${v[0]},${v[1]})`;
-    } else if (v && typeof v === "object") {
-      params[k] = JSON.stringify(v);
+    } else if (v && typeof v === "object" && !Array.isArray(v)) {
+      for (const [sub, x] of Object.entries(v)) params[`${k}.${sub}`] = x && typeof x === "object" ? JSON.stringify(x) : String(x);
+      params[k] = Object.entries(v).map(([sub, x]) => `${sub} ${x && typeof x === "object" ? JSON.stringify(x) : x}`).join(", ");
+    } else if (Array.isArray(v)) {
+      params[k] = v.join(", ");
+    } else if (k === "card" && typeof v === "string" && v.includes(":")) {
+      params[k] = v.split(":").pop();  // "faction:P5" -> "P5" (the owner is named in the sentence)
     } else {
       params[k] = has(`val.${k}.${v}`) ? t(`val.${k}.${v}`) : String(v);
     }
@@ -73,6 +78,7 @@ export function mountRoom(root, roomId) {
       if (!client.act(action)) toast(t("not_connected"), "error");
     },
     gameTime: () => client.gameTime(),
+    log: (ev) => addLog(describeEvent(ev, st.last && st.last.view)),
     describe: (ev) => describeEvent(ev, st.last && st.last.view),
   };
 
@@ -99,13 +105,15 @@ export function mountRoom(root, roomId) {
         renderPresence(); renderWaiting();
         break;
       case "events":
-        for (const ev of msg.events) addLog(describeEvent(ev, st.last && st.last.view));
-        if (board) board.events(msg.events, msg.version);
+        // boards that animate log each event as it is shown, so the log never runs ahead of the board
+        if (board && board.animates) board.events(msg.events, msg.version);
+        else for (const ev of msg.events) ctx.log(ev);
         break;
       case "view":
         st.last = msg; st.status = msg.status || st.status;
-        if (board) board.update(msg);
-        renderHead(); renderWaiting(); renderResult(); renderTalk();
+        renderHead(); renderWaiting(); renderTalk();
+        // the result appears once the board has finished showing how the game ended
+        Promise.resolve(board ? board.update(msg) : null).then(() => { if (st.last === msg) renderResult(); });
         break;
       case "error":
         toast(errorText(msg), "error", 6000);

@@ -444,13 +444,17 @@ export function createBoard(root, ctx) {
   }
 
   async function animate(events) {
-    if (!shown || !events.length || ctx.noAnimation || SPEEDS[speed] === 0) return;
+    if (!shown || !events.length || ctx.noAnimation || SPEEDS[speed] === 0) {
+      if (ctx.log) for (const ev of events) ctx.log(ev);
+      return;
+    }
     animating = true;
     skip = false;
     skipBtn.hidden = false;
     skipBtn.textContent = t("ss.skip");
     for (const ev of events) {
-      if (skip) break;
+      if (ctx.log) ctx.log(ev);
+      if (skip) continue;
       applyEvent(ev);
       caption.textContent = ctx.describe(ev);
       render();
@@ -469,9 +473,11 @@ export function createBoard(root, ctx) {
   }
 
   return {
+    animates: true,
     update(m) {
       msg = m;
       queue = queue.then(() => show(m));
+      return queue;
     },
     events(events) {
       queue = queue.then(() => animate(events));
