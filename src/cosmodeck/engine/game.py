@@ -36,7 +36,9 @@ class GameInfo:
 class Game(ABC, Generic[S]):
     """Immutable definition: options + card data. ``new_game`` makes seeded states."""
 
-    info: ClassVar[GameInfo]
+    # The class's facts; a definition may refine them from its options (e.g. a timing option
+    # that makes a real-time game turn-based) by assigning ``self.info`` in ``__init__``.
+    info: GameInfo
     option_specs: ClassVar[tuple[Option, ...]] = ()
 
     def __init__(self, data: TextInput, options: Mapping[str, Any] | None = None) -> None:

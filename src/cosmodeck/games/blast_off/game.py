@@ -54,7 +54,7 @@ class BlastOffGame(Game[BlastOffState]):
             raise DataError(data.source, "deck", "the deck needs at least one card that is not a Countdown card")
         self.rt = o["timing"] == "realtime"
         # This definition's facts: R17 max_players; turn-based timing (BLO-11) is not real time.
-        self.__dict__["info"] = replace(type(self).info, max_players=o["max_players"], real_time=self.rt)
+        self.info = replace(type(self).info, max_players=o["max_players"], real_time=self.rt)
         self.assist = o["mission_enforcement"] == "assist"
         self.referee = o["mission_enforcement"] == "referee"
         self.colours: tuple[int, ...] = self.data.colours
