@@ -34,11 +34,11 @@ export async function mountReplay(root, roomId) {
     h("div.room-head", {}, title, toggle),
     h("div.replay-bar.card", {},
       h("label", { for: "replay-seat" }, t("replay_as"), " "), seatSel,
-      h("button", { type: "button", id: "replay-first", onclick: () => go(0), "aria-label": t("first") }, "⏮"),
+      h("button", { type: "button", id: "replay-first", onclick: () => go(0), "aria-label": t("first") }, "|◀"),
       h("button", { type: "button", id: "replay-prev", onclick: () => go(st.index - 1), "aria-label": t("previous") }, "◀"),
       slider,
       h("button", { type: "button", id: "replay-next", onclick: () => go(st.index + 1), "aria-label": t("next") }, "▶"),
-      h("button", { type: "button", id: "replay-last", onclick: () => go(Infinity), "aria-label": t("last") }, "⏭"),
+      h("button", { type: "button", id: "replay-last", onclick: () => go(Infinity), "aria-label": t("last") }, "▶|"),
       pos, h("small", {}, t("replay_keys"))),
     h("div.room-body", {}, boardRoot, h("aside.side", {}, h("section.card", {}, h("h2", {}, t("step_events")), evList))));
 

@@ -111,7 +111,7 @@ export function mountRoom(root, roomId) {
         break;
       case "view":
         st.last = msg; st.status = msg.status || st.status;
-        renderHead(); renderWaiting(); renderTalk();
+        renderHead(); renderPresence(); renderWaiting(); renderTalk();
         // the result appears once the board has finished showing how the game ended
         Promise.resolve(board ? board.update(msg) : null).then(() => { if (st.last === msg) renderResult(); });
         break;

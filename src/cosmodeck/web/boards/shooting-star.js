@@ -320,6 +320,7 @@ export function createBoard(root, ctx) {
       h("span.key", {}, String(i + 1))));
     });
     handBox.append(list);
+    if (ctx.readonly) return;
     clear(arrowBox);
     arrowBox.setAttribute("aria-label", t("ss.arrow_label"));
     for (const a of allowedArrows()) {
