@@ -77,8 +77,8 @@ def _ray(tasks: Sequence[Task], workers: int, address: str | None,
         kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False, "configure_logging": False}
         if address:
             ray.init(address=address, **kwargs)
-        else:
-            ray.init(num_cpus=workers, **kwargs)
+        else:  # a private single-machine instance, on the loopback interface only
+            ray.init(num_cpus=workers, _node_ip_address="127.0.0.1", **kwargs)
     try:
         remote = ray.remote(num_cpus=1)(_run_task)
         refs = {remote.remote(t): i for i, t in enumerate(tasks)}

@@ -1,7 +1,9 @@
 """A/B: run two variants (card data or options) on the same seeds and test every difference.
 
-Each metric gets A's value, B's value, the difference B - A with a 95% interval (Newcombe
-for proportions, Welch for means) and whether the interval excludes zero. With many metrics
+Each metric gets A's value, B's value, the difference B - A with a 95% interval and whether
+the interval excludes zero. Both variants play the same seeds, so when their units line up
+(the same games, seats and missions dealt) the interval is the paired one, which removes the
+luck of the deal; otherwise it is Newcombe's (proportions) or Welch's (means). With many metrics
 a few intervals miss zero by chance (5% each), so ``significant_holm`` also applies Holm's
 correction across all of them.
 """
@@ -21,34 +23,37 @@ from cosmodeck.sim.simulate import check_spec
 from cosmodeck.sim.stats import Z95, mean, newcombe_diff, variance, welch_diff
 from cosmodeck.sim.summary import summarise
 
-Metric = tuple[str, str, Any, Any]  # name, kind ("prop" | "mean"), A data, B data
-
 
 def _p_two_sided(z: float) -> float:
     return math.erfc(abs(z) / math.sqrt(2.0))
 
 
-def _prop(name: str, a: tuple[int, int], b: tuple[int, int]) -> dict[str, Any]:
-    (xa, na), (xb, nb) = a, b
-    pa = xa / na if na else 0.0
-    pb = xb / nb if nb else 0.0
-    lo, hi = newcombe_diff(xb, nb, xa, na)
-    pool = (xa + xb) / (na + nb) if na + nb else 0.0
-    se = math.sqrt(pool * (1 - pool) * (1 / na + 1 / nb)) if na and nb else 0.0
-    p = _p_two_sided((pb - pa) / se) if se > 0 else (1.0 if pa == pb else 0.0)
-    return {"metric": name, "kind": "proportion", "a": pa, "b": pb, "diff": pb - pa, "ci95": [lo, hi],
-            "n_a": na, "n_b": nb, "p_value": p, "significant": lo > 0 or hi < 0}
-
-
-def _mean(name: str, a: Sequence[float], b: Sequence[float]) -> dict[str, Any]:
-    lo, hi = welch_diff(b, a)
-    se = math.sqrt(variance(a) / len(a) + variance(b) / len(b)) if a and b else 0.0
-    d = mean(b) - mean(a)
-    p = _p_two_sided(d / se) if se > 0 else (1.0 if d == 0 else 0.0)
-    if se == 0:
-        lo = hi = d
-    return {"metric": name, "kind": "mean", "a": mean(a), "b": mean(b), "diff": d, "ci95": [lo, hi],
-            "n_a": len(a), "n_b": len(b), "p_value": p, "significant": lo > 0 or hi < 0}
+def _row(name: str, kind: str, a: dict[Any, float], b: dict[Any, float]) -> dict[str, Any]:
+    """One metric: paired when A and B have the same units (the same games, seats, missions dealt)."""
+    va, vb = list(a.values()), list(b.values())
+    ma, mb = mean(va), mean(vb)
+    d = mb - ma
+    paired = set(a) == set(b) and len(a) > 1
+    if paired:
+        diffs = [b[k] - a[k] for k in a]
+        se = math.sqrt(variance(diffs) / len(diffs))
+        lo, hi = d - Z95 * se, d + Z95 * se
+    elif kind == "proportion":
+        xa, xb = round(sum(va)), round(sum(vb))
+        lo, hi = newcombe_diff(xb, len(vb), xa, len(va))
+        pool = (xa + xb) / (len(va) + len(vb)) if va or vb else 0.0
+        se = math.sqrt(pool * (1 - pool) * (1 / len(va) + 1 / len(vb))) if va and vb else 0.0
+    else:
+        lo, hi = welch_diff(vb, va)
+        se = math.sqrt(variance(va) / len(va) + variance(vb) / len(vb)) if va and vb else 0.0
+    if se > 0:
+        p = _p_two_sided(d / se)
+    else:
+        p = 1.0 if d == 0 else 0.0
+        if paired:
+            lo = hi = d
+    return {"metric": name, "kind": kind, "a": ma, "b": mb, "diff": d, "ci95": [lo, hi], "n_a": len(va),
+            "n_b": len(vb), "paired": paired, "p_value": p, "significant": lo > 0 or hi < 0}
 
 
 def _holm(rows: list[dict[str, Any]], alpha: float = 0.05) -> None:
@@ -60,53 +65,61 @@ def _holm(rows: list[dict[str, Any]], alpha: float = 0.05) -> None:
         rows[i]["significant_holm"] = still
 
 
-def _counts(outcomes: Sequence[GameOutcome], players: int, cooperative: bool) -> dict[str, Any]:
-    """Successes/trials for proportions and value lists for means, per metric name."""
-    n = len(outcomes)
-    props: dict[str, tuple[int, int]] = {}
-    means: dict[str, list[float]] = {"length (decisions)": [float(o.decisions) for o in outcomes]}
-    if any(o.game_time for o in outcomes):
-        means["game time (s)"] = [o.game_time for o in outcomes]
-    if cooperative:
-        props["team win rate"] = (sum(1 for o in outcomes if o.result.get("team_win")), n)
-        causes: dict[str, int] = {}
-        for o in outcomes:
-            if not o.result.get("team_win"):
-                key = f"loss: {o.result['details'].get('cause')} in zone {o.result['details'].get('zone')}"
-                causes[key] = causes.get(key, 0) + 1
-        for k, v in causes.items():
-            props[k] = (v, n)
-    else:
-        for s in range(players):
-            props[f"win rate seat {s}"] = (sum(1 for o in outcomes if s in o.result["winners"]), n)
-        firsts = [o for o in outcomes if o.metrics.get("first") is not None]
-        props["first-mover win rate"] = (sum(1 for o in firsts if o.metrics["first"] in o.result["winners"]),
-                                         len(firsts))
-        props["shared win rate"] = (sum(1 for o in outcomes if len(o.result["winners"]) > 1), n)
-    dealt: dict[str, list[int]] = {}
+Units = dict[str, tuple[str, dict[Any, float]]]
+
+
+def _units(outcomes: Sequence[GameOutcome], players: int, cooperative: bool) -> Units:
+    """Per metric: its kind and one value per unit (a game, a seat in a game, a mission dealt)."""
+    out: Units = {}
+
+    def put(name: str, kind: str, key: Any, value: float) -> None:
+        out.setdefault(name, (kind, {}))[1][key] = value
+
     for o in outcomes:
-        for sp in o.metrics.get("score_parts", ()):
+        i = o.index
+        put("length (decisions)", "mean", i, float(o.decisions))
+        if o.game_time:
+            put("game time (s)", "mean", i, o.game_time)
+        res = o.result
+        if cooperative:
+            put("team win rate", "proportion", i, 1.0 if res.get("team_win") else 0.0)
+        else:
+            for s in range(players):
+                put(f"win rate seat {s}", "proportion", i, 1.0 if s in res["winners"] else 0.0)
+            first = o.metrics.get("first")
+            if first is not None:
+                put("first-mover win rate", "proportion", i, 1.0 if first in res["winners"] else 0.0)
+            put("shared win rate", "proportion", i, 1.0 if len(res["winners"]) > 1 else 0.0)
+        for seat, sp in enumerate(o.metrics.get("score_parts", ())):
             for part in ("cards", "moons", "missions", "debris_bonus", "total"):
-                means.setdefault(f"score: {part}", []).append(float(sp[part]))
-        for mid, _seat, pts, most in o.metrics.get("missions", ()):
-            dealt.setdefault(mid, [0, 0])
-            dealt[mid][0] += pts >= most
-            dealt[mid][1] += 1
+                put(f"score: {part}", "mean", (i, seat), float(sp[part]))
+        for mid, seat, pts, most in o.metrics.get("missions", ()):
+            put(f"mission {mid} completed", "proportion", (i, seat), 1.0 if pts >= most else 0.0)
         if "missions_revealed" in o.metrics:
-            means.setdefault("missions revealed", []).append(float(o.metrics["missions_revealed"]))
-    for mid, (done, d) in sorted(dealt.items()):
-        props[f"mission {mid} completed"] = (done, d)
-    return {"props": props, "means": means}
+            put("missions revealed", "mean", i, float(o.metrics["missions_revealed"]))
+    if cooperative:  # loss causes: a share of all games, so every game is a unit
+        causes = {f"loss: {o.result['details'].get('cause')} in zone {o.result['details'].get('zone')}"
+                  for o in outcomes if not o.result.get("team_win")}
+        for c in causes:
+            for o in outcomes:
+                lost = not o.result.get("team_win") and (
+                    f"loss: {o.result['details'].get('cause')} in zone {o.result['details'].get('zone')}" == c)
+                put(c, "proportion", o.index, 1.0 if lost else 0.0)
+    return out
 
 
 def differences(a: Sequence[GameOutcome], b: Sequence[GameOutcome], players: int,
                 cooperative: bool) -> list[dict[str, Any]]:
-    ca, cb = _counts(a, players, cooperative), _counts(b, players, cooperative)
+    ua, ub = _units(a, players, cooperative), _units(b, players, cooperative)
     rows = []
-    for name in sorted(set(ca["props"]) | set(cb["props"])):
-        rows.append(_prop(name, ca["props"].get(name, (0, len(a))), cb["props"].get(name, (0, len(b)))))
-    for name in sorted(set(ca["means"]) & set(cb["means"])):
-        rows.append(_mean(name, ca["means"][name], cb["means"][name]))
+    for name in sorted(set(ua) | set(ub)):
+        kind = (ua.get(name) or ub[name])[0]
+        if name not in ua or name not in ub:  # e.g. a loss cause seen only in B: zero in every game of A
+            if name.startswith("loss:"):
+                zero = {o.index: 0.0 for o in (a if name not in ua else b)}
+                rows.append(_row(name, kind, ua[name][1] if name in ua else zero, ub[name][1] if name in ub else zero))
+            continue
+        rows.append(_row(name, kind, ua[name][1], ub[name][1]))
     _holm(rows)
     return rows
 

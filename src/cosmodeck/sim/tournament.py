@@ -46,10 +46,10 @@ def tournament(game: str, bots: list[str], players: int = 2, games: int = 50, se
             seating = group[r:] + group[:r]
             specs.append((SimSpec(game, players, games, derive_seed(seed, g), ",".join(bots[i] for i in seating),
                                   data, dict(options or {})), seating))
-    info = check_spec(specs[0][0]).info
+    info = specs[0][0].load().info
     if info.cooperative:
         raise ValueError(f"tournament: {info.name} is cooperative; compare bots with simulate instead")
-    for spec, _ in specs[1:]:
+    for spec, _ in specs:
         check_spec(spec)
     t0 = time.perf_counter()
     parts = chunks(games, workers, max_size=50)

@@ -65,7 +65,7 @@ def determinize(game: ShootingStarGame, view: Mapping[str, Any], seat: int, rng:
     mine = [m["id"] for m in (view["missions"][seat] or [])]
     missions: list[list[str]] = [[] for _ in range(players)]
     missions[seat] = mine
-    box: list[str] = []
+    box: list[str] = [] if mine else list(data.missions)  # none dealt yet (custom sector being built)
     if mine:
         for v in data.mission_values:
             pool = sorted(m.id for m in data.missions.values() if m.points == v and m.id not in mine)

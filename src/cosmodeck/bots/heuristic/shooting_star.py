@@ -45,7 +45,7 @@ class ShsEval:
         data = game.data
         self.data = data
         self._cap: dict[str, float] = {}
-        self._memo: dict[tuple[str, Cell, tuple[Cell, ...]], float] = {}
+        self._memo: dict[tuple[str, Cell, frozenset[Cell]], float] = {}
         self.seat = seat = int(view["seat"])
         self.players = int(view["players"])
         cells = view["grid"]["cells"]
@@ -138,8 +138,10 @@ class ShsEval:
             here = self.board.get(cell)
             attract = LATER_ATTRACT * (1.5 if here is not None and here[1] in (1, 3) else 1.0)
             return SHIELD_WIN * min(1.0, hits + attract * self.later) - keep
-        targets = tuple((cell[0] + dx, cell[1] + dy) for dx, dy in ct.rotated[arrow])
-        key = (card, cell, tuple(sorted(t for t in targets if t in self.board)))
+        ox, oy = cell
+        board = self.board
+        targets = tuple((ox + dx, oy + dy) for dx, dy in ct.rotated[arrow])
+        key = (card, cell, frozenset(t for t in targets if t in board))
         v = self._memo.get(key)
         if v is None:
             v = self._memo[key] = self._attack(card, cell, targets) - keep
@@ -221,12 +223,11 @@ class ShootingStarHeuristic:
         if not legal:
             return None
         vals = scores(self.game, view, legal)
-        best_i, best_v = 0, -1e18
-        for i, v in enumerate(vals):
-            noisy = v + self.noise * rng.random() + 1e-9 * rng.random()
-            if noisy > best_v:
-                best_i, best_v = i, noisy
-        return legal[best_i]
+        if self.noise > 0:
+            vals = [v + self.noise * rng.random() for v in vals]
+        top = max(vals)
+        best = [i for i, v in enumerate(vals) if v >= top - 1e-12]
+        return legal[best[rng.randbelow(len(best))] if len(best) > 1 else best[0]]
 
 
 def prior(game: ShootingStarGame) -> Any:

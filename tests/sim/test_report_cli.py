@@ -1,0 +1,78 @@
+"""``--report DIR`` pages, and the compare / tournament commands end to end."""
+
+from __future__ import annotations
+
+import csv
+import json
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from cosmodeck.cli.main import main
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _check_page(d: Path, images: set[str]) -> None:
+    page = (d / "index.html").read_text()
+    for name in images:
+        assert f"src='{name}'" in page
+        blob = (d / name).read_bytes()
+        assert blob.startswith(PNG) and len(blob) > 5000, name  # a real plot, not an empty canvas
+
+
+def test_simulate_report_has_plots_json_and_csv(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    d = tmp_path / "rep"
+    code, out, _ = run(capsys, "simulate", "shooting-star", "--players", "3", "--games", "30", "--seed", "4",
+                       "--json", "--report", str(d))
+    assert code == 0
+    summary = json.loads(out)
+    _check_page(d, {"win_rate.png", "length.png", "missions.png", "missions_win.png", "score_parts.png"})
+    assert json.loads((d / "summary.json").read_text()) == summary
+    with (d / "games.csv").open() as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == 30 and {"index", "seed", "decisions", "winners"} <= set(rows[0])
+    with (d / "secret_missions.csv").open() as f:
+        assert len(list(csv.DictReader(f))) == len(summary["shooting_star"]["missions"])
+
+
+def test_compare_command_json_and_report(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    text = resources.files("cosmodeck.games.shooting_star.data").joinpath("default.json").read_text()
+    data = json.loads(text)
+    data["rules"]["debris_bonus"] = 12  # a huge bonus for the biggest debris pile
+    b = tmp_path / "b.json"
+    b.write_text(json.dumps(data))
+    d = tmp_path / "rep"
+    code, out, _ = run(capsys, "compare", "shooting-star", "--players", "2", "--games", "60", "--b-data", str(b),
+                       "--json", "--report", str(d))
+    assert code == 0
+    r = json.loads(out)
+    rows = {x["metric"]: x for x in r["differences"]}
+    assert rows["score: debris_bonus"]["significant"] and rows["score: debris_bonus"]["diff"] > 0
+    _check_page(d, {"differences.png"})
+    code, out, _ = run(capsys, "compare", "shooting-star", "--players", "2", "--games", "20",
+                       "--a-option", "conquest_points=all_cards", "--b-option", "conquest_points=planets_only")
+    assert code == 0 and "differences" in out
+    code, _, err = run(capsys, "compare", "shooting-star", "--players", "2", "--games", "20")
+    assert code == 2 and "the same" in err
+
+
+def test_tournament_command_json_and_report(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    d = tmp_path / "rep"
+    code, out, _ = run(capsys, "tournament", "shooting-star", "--bots", "random,heuristic", "--games", "4",
+                       "--json", "--report", str(d))
+    assert code == 0
+    r = json.loads(out)
+    assert [x["bot"] for x in r["ratings"]] == ["heuristic", "random"] and r["games"] == 8
+    _check_page(d, {"ratings.png", "pairs.png"})
+    code, out, _ = run(capsys, "tournament", "shooting-star", "--bots", "random,heuristic", "--games", "2")
+    assert code == 0 and "TrueSkill" in out
+    code, _, err = run(capsys, "tournament", "shooting-star", "--bots", "random,genius", "--games", "2")
+    assert code == 2 and "unknown bot 'genius'" in err
