@@ -126,7 +126,7 @@ def test_shooting_star_from_the_lobby_two_players_and_a_bot(browser: Any, web_se
     assert host.errors == []  # type: ignore[attr-defined]
 
 
-CHATTER = ("announce", "catch", "emote", "signal", "chat")
+CHATTER = ("announce", "catch", "emote", "signal", "chat", "gesture")
 
 
 def play_generic(page: Any, rng: random.Random) -> bool:
@@ -134,7 +134,7 @@ def play_generic(page: Any, rng: random.Random) -> bool:
     actions: list[str] = page.eval_on_selector_all("button.action", "els => els.map(e => e.dataset.action)")
     if not actions:
         return False
-    moves = [a for a in actions if not a.startswith(CHATTER)]
+    moves = [a for a in actions if not a.startswith(CHATTER) and a != "time_out"]
     pick = rng.choice(moves if moves and rng.random() < 0.9 else actions)
     try:
         page.locator(f"button.action[data-action='{pick}']").first.click(timeout=2000)
