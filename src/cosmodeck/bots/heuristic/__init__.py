@@ -11,6 +11,7 @@ from cosmodeck.engine.game import Game
 
 
 def make_heuristic(game: Game[Any], p: Params) -> Bot:
+    from cosmodeck.games.meteor.game import MeteorGame
     from cosmodeck.games.shooting_star.game import ShootingStarGame
 
     reaction = ReactionTime.from_params(p)
@@ -20,6 +21,10 @@ def make_heuristic(game: Game[Any], p: Params) -> Bot:
         noise = p.float("noise", 0.0, lo=0.0)
         p.done()
         return ShootingStarHeuristic(game, noise, reaction)
+    if isinstance(game, MeteorGame):
+        from cosmodeck.bots.heuristic.meteor import MeteorHeuristic
+
+        return MeteorHeuristic.from_params(game, p, reaction)
     raise ValueError(f"no heuristic bot for game {game.id!r}")
 
 

@@ -1,0 +1,261 @@
+"""A Meteor heuristic: a team of these bots builds rockets, retrofits dead hands and volleys.
+
+Each bot decides alone from its own view (no talking is needed: everything it uses is public,
+plus its own hand). In order of preference:
+
+1. launch a built rocket of its own site when the shot is good: it finishes a meteor exactly
+   (alone, or joining the damage already in the open volley window), or it opens a volley that
+   the team's other built rockets can complete exactly; a face-down meteor is shot when the
+   rocket is within its size range, preferring the smallest possible size (no Overkill risk);
+   when the zone is about to change, any shot that may destroy something beats waiting;
+2. complete a project: play the energy a rocket or technology project is missing (on any
+   site), finish a retrofit, discard a dead project on its own site;
+3. start a project on its own empty site: the rocket whose cost its hand covers best, or an
+   energy/rocket retrofit when the hand holds a valid pattern and no rocket can be built;
+4. say ``pass`` when it can do nothing useful (when everyone passes, the zone changes and
+   everyone draws), otherwise wait.
+
+Parameters: ``patience`` (seconds before the zone ends at which it fires whatever may work,
+default 6), ``level`` (reaction time: easy/normal/hard).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cosmodeck.bots.params import Params
+from cosmodeck.bots.reaction import ReactionTime
+from cosmodeck.engine.rng import Rng
+from cosmodeck.games.meteor.actions import (
+    CompleteRetrofit,
+    DiscardProject,
+    Launch,
+    Pass,
+    PlaceCard,
+    Resume,
+    Start,
+)
+from cosmodeck.games.meteor.game import MeteorGame
+
+KILL = 10.0
+
+
+def _sizes(m: Mapping[str, Any]) -> list[int]:
+    """The sizes a field meteor may have: exact when face up, else its back's range."""
+    if m.get("face_up") and m.get("size") is not None:
+        return [int(m["size"])]
+    lo, hi = m["back"]
+    return list(range(int(lo), int(hi) + 1))
+
+
+class MeteorHeuristic:
+    name = "heuristic"
+
+    def __init__(self, game: MeteorGame, patience: float = 6.0, reaction: ReactionTime | None = None) -> None:
+        self.game = game
+        self.patience = patience
+        self.reaction = reaction or ReactionTime()
+
+    @staticmethod
+    def from_params(game: MeteorGame, p: Params, reaction: ReactionTime) -> MeteorHeuristic:
+        patience = p.float("patience", 6.0, lo=0.0)
+        p.done()
+        return MeteorHeuristic(game, patience, reaction)
+
+    def reaction_time(self, rng: Rng) -> float:
+        return self.reaction.sample(rng)
+
+    # ---- helpers -------------------------------------------------------------------------
+    def _card(self, cid: str) -> Any:
+        return self.game.data.resources.get(cid)
+
+    def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
+        if not legal:
+            return None
+        for a in legal:
+            if isinstance(a, (Start, Resume)):
+                return a
+        if view["phase"] != "play":
+            return None
+        best, best_v = None, 0.0
+        for a in legal:
+            v = self._value(view, a)
+            if v > best_v + 1e-9 or (abs(v - best_v) < 1e-9 and best is not None and rng.random() < 0.5):
+                best, best_v = a, v
+        if best is not None:
+            return best
+        seat = int(view["seat"])
+        if not view["passes"][seat] and int(view["zone"]) > 1:  # in zone 1 a zone change is the end
+            for a in legal:
+                if isinstance(a, Pass):
+                    return a
+        return None
+
+    def _value(self, view: Mapping[str, Any], a: Any) -> float:
+        if isinstance(a, Launch):
+            return self._launch_value(view, a)
+        if isinstance(a, PlaceCard):
+            return self._place_value(view, a)
+        if isinstance(a, CompleteRetrofit):
+            return 8.0
+        if isinstance(a, DiscardProject):
+            site = self._site(view, str(a.site))
+            if site is None:
+                return 0.0
+            if site["status"] == "dead":
+                return 5.0
+            if site["status"] == "rocket" and site.get("damage") is not None:  # a rocket nobody needs
+                return 2.5 if self._usefulness(view, int(site["damage"])) == 0 else 0.0
+            return 0.0
+        return 0.0
+
+    def _site_wanted(self, view: Mapping[str, Any]) -> bool:
+        """Whether this seat's hand could start something on a free site."""
+        hand = view["hands"][int(view["seat"])]["cards"] or []
+        cards = [self._card(c) for c in hand]
+        return any(c is not None and c.is_rocket and self._usefulness(view, c.damage) > 0.2 for c in cards)
+
+    def _usefulness(self, view: Mapping[str, Any], d: int) -> float:
+        """How likely a rocket of damage ``d`` is to destroy something: alone, or in a team volley."""
+        best = 0.0
+        team = int(view["players"]) > 1
+        for m in view["field"]:
+            sizes = _sizes(m)
+            alone = sum(1 for s in sizes if s == d) / len(sizes)
+            volley = (0.35 if d >= 3 else 0.15) if team and any(s > d for s in sizes) else 0.0
+            best = max(best, alone, volley)
+        return best
+
+    @staticmethod
+    def _site(view: Mapping[str, Any], name: str) -> Mapping[str, Any] | None:
+        for s in view["sites"]:
+            if s["site"] == name:
+                return s
+        return None
+
+    # ---- launching ------------------------------------------------------------------------
+    def _launch_value(self, view: Mapping[str, Any], a: Launch) -> float:
+        if a.demolition or a.sharpshooter:
+            return 0.0
+        site = self._site(view, str(a.site))
+        if site is None or site.get("damage") is None:
+            return 0.0
+        d = int(site["damage"])
+        meteor = next((m for m in view["field"] if m["ref"] == a.target), None)
+        if meteor is None:
+            return 0.0
+        window = view.get("volley") or {}
+        already = sum(int(x["damage"]) for x in window.get("launches", ()) if x["target"] == a.target)
+        # other built rockets of the team that could join this volley
+        others = [int(s["damage"]) for s in view["sites"] if s["status"] == "built" and s["site"] != str(a.site)
+                  and s.get("damage") is not None]
+        sizes = _sizes(meteor)
+        zone = int(view["zone"])
+        remaining = float(view["timer"]["remaining"] or 0.0)
+        last_meteor = len(view["field"]) == 1
+        kill = over = 0.0
+        for s in sizes:
+            need = s - already
+            if d == need:
+                kill += 1
+            elif d > need:
+                over += 1
+            elif _subset_sum(others, need - d):
+                kill += 0.6  # a volley the team can complete
+        n = len(sizes)
+        p_kill, p_over = kill / n, over / n
+        if kill == 0 and over == 0 and not any(_subset_sum(others, s - already - d) for s in sizes):
+            # too weak for anything, now or in a volley: fire it to free the site (and reveal the meteor)
+            return 1.5 + (0.5 if n > 1 else 0.0) if self._site_wanted(view) else 0.0
+        overkill_cost = 0.0 if last_meteor else (30.0 if zone == 1 else 4.0)
+        value = KILL * p_kill - overkill_cost * p_over
+        if n > 1 and d >= min(sizes):
+            value += 0.5  # a reveal is worth a little
+        hurry = remaining <= self.patience
+        if not hurry and p_kill < 0.99 and n == 1:
+            value -= 3.0  # a known meteor: wait for an exact shot rather than gamble
+        if hurry and value > 0:
+            value += 3.0
+        return value
+
+    # ---- building -------------------------------------------------------------------------
+    def _place_value(self, view: Mapping[str, Any], a: PlaceCard) -> float:
+        card = self._card(a.card)
+        site = self._site(view, str(a.site))
+        if card is None or site is None:
+            return 0.0
+        seat = int(view["seat"])
+        status = site["status"]
+        mine = site["seat"] == seat
+        if status in ("rocket", "tech"):
+            missing = list(site.get("missing") or "")
+            if card.is_energy and card.code in missing:
+                done = len(missing) == 1
+                return (7.0 if done else 5.0) + (0.5 if mine else 0.0) + (1.0 if status == "rocket" else 0.0)
+            return 0.0
+        hand = list(view["hands"][seat]["cards"] or [])
+        if status == "empty" and mine:
+            if card.is_rocket:
+                use = self._usefulness(view, card.damage)
+                if use == 0:
+                    return 0.0
+                cover = _coverage(self, hand, card.cost)
+                return float((1.0 + 2.0 * cover) * (0.5 + use) + 0.1 * card.damage)
+            if card.is_tech:
+                cover = _coverage(self, hand, card.cost)
+                return 1.5 + 2.0 * cover if cover >= 1.0 else 0.0
+            return self._retrofit_start(hand, card)
+        if status in ("open", "retrofit") and mine:
+            return self._retrofit_continue(site, card)
+        return 0.0
+
+    def _retrofit_start(self, hand: list[str], card: Any) -> float:
+        """Start an energy or rocket retrofit when the hand holds a full valid pattern."""
+        cards = [self._card(c) for c in hand]
+        if card.is_energy:
+            codes = Counter(c.code for c in cards if c is not None and c.is_energy)
+            same = codes[card.code] >= 4
+            rainbow = len(codes) >= 4
+            return 1.2 if same or rainbow else 0.0
+        if card.is_rocket:
+            dmg = Counter(c.damage for c in cards if c is not None and c.is_rocket)
+            return 1.0 if dmg[card.damage] >= 4 or len(dmg) >= 4 else 0.0
+        return 0.0
+
+    def _retrofit_continue(self, site: Mapping[str, Any], card: Any) -> float:
+        on = [self._card(c) for c in site["cards"]]
+        if not on or any(c is None for c in on):
+            return 0.0
+        if all(c.is_energy for c in on) and card.is_energy:
+            codes = [c.code for c in on]
+            if len(set(codes)) == 1 and card.code == codes[0]:
+                return 4.0
+            if len(set(codes)) == len(codes) and card.code not in codes:
+                return 4.0
+            return 0.0
+        if all(c.is_rocket for c in on) and card.is_rocket:
+            dmg = [c.damage for c in on]
+            if len(set(dmg)) == 1 and card.damage == dmg[0]:
+                return 4.0
+            if len(set(dmg)) == len(dmg) and card.damage not in dmg:
+                return 4.0
+        return 0.0
+
+
+def _coverage(bot: MeteorHeuristic, hand: list[str], cost: Sequence[str]) -> float:
+    """The share of ``cost`` (energy letters) the hand can pay."""
+    have = Counter(c.code for c in (bot._card(x) for x in hand) if c is not None and c.is_energy)
+    need = Counter(cost)
+    paid = sum(min(have[k], v) for k, v in need.items())
+    return paid / max(1, sum(need.values()))
+
+
+def _subset_sum(values: list[int], target: int) -> bool:
+    if target <= 0:
+        return target == 0
+    reach = {0}
+    for v in values:
+        reach |= {r + v for r in reach if r + v <= target}
+    return target in reach
