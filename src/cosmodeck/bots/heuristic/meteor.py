@@ -132,7 +132,8 @@ class MeteorHeuristic:
     def _site(view: Mapping[str, Any], name: str) -> Mapping[str, Any] | None:
         for s in view["sites"]:
             if s["site"] == name:
-                return s
+                site: Mapping[str, Any] = s
+                return site
         return None
 
     # ---- launching ------------------------------------------------------------------------
