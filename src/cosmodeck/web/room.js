@@ -12,6 +12,7 @@ const FREE_EMOTES = ["cheer", "groan", "gasp", "thumbs_up", "thumbs_down"];
 export function describeEvent(ev, view) {
   const params = {};
   for (const [k, v] of Object.entries(ev)) {
+    if (v === null || v === undefined) { params[k] = ""; continue; }
     if (k === "seat" || k === "by" || k === "owner" || k === "attacker" || k === "defender") {
       params[k] = typeof v === "number" ? seatName(view, v) : String(v);
     } else if (Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === "number")) {
@@ -91,6 +92,8 @@ export function mountRoom(root, roomId) {
     board = mod.createBoard(boardRoot, ctx);
     if (st.last) board.update(st.last);
     renderHead();
+    talkKey = "";
+    renderTalk();
   }
 
   function onMessage(msg) {
@@ -227,7 +230,7 @@ export function mountRoom(root, roomId) {
   let talkKey = "";
   function renderTalk() {
     const rules = talkRules();
-    const key = JSON.stringify([rules, st.seat]);
+    const key = JSON.stringify([rules, st.seat, boardKind]);
     if (key === talkKey) return;
     talkKey = key;
     clear(talkBox).append(h("h2", { id: "talk-h" }, t("talk")), talkLines);
@@ -238,6 +241,11 @@ export function mountRoom(root, roomId) {
         input, h("button", { type: "submit" }, t("send"))));
     } else {
       talkBox.append(h("p.muted", {}, t("chat_forbidden")));
+    }
+    if (board && board.talkActions) {
+      // this game's signals and emotes are game actions: the board shows them
+      talkBox.append(h("p.muted", {}, t("talk_on_board")));
+      return;
     }
     if (rules.signals && rules.signals.length) {
       talkBox.append(h("div.signals", { role: "group", "aria-label": t("signals") }, rules.signals.map((k) =>

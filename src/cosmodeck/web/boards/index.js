@@ -4,6 +4,7 @@ import * as generic from "./generic.js";
 const BOARDS = {
   "shooting-star": () => import("./shooting-star.js"),
   "blast-off": () => import("./blast-off.js"),
+  meteor: () => import("./meteor.js"),
 };
 
 export async function loadBoard(gameId) {
