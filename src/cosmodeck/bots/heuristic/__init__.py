@@ -11,6 +11,7 @@ from cosmodeck.engine.game import Game
 
 
 def make_heuristic(game: Game[Any], p: Params) -> Bot:
+    from cosmodeck.games.blast_off.game import BlastOffGame
     from cosmodeck.games.meteor.game import MeteorGame
     from cosmodeck.games.shooting_star.game import ShootingStarGame
 
@@ -25,6 +26,10 @@ def make_heuristic(game: Game[Any], p: Params) -> Bot:
         from cosmodeck.bots.heuristic.meteor import MeteorHeuristic
 
         return MeteorHeuristic.from_params(game, p, reaction)
+    if isinstance(game, BlastOffGame):
+        from cosmodeck.bots.heuristic.blast_off import BlastOffHeuristic
+
+        return BlastOffHeuristic.from_params(game, p, reaction)
     raise ValueError(f"no heuristic bot for game {game.id!r}")
 
 
