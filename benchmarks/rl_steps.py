@@ -10,7 +10,7 @@ observation (vector + mask), as a training loop would need it.
   decision plus the bots' moves until its next one (only the agent's steps are counted);
 - ``rlcard uno``: ``rlcard.make("uno")`` (2 players, RLCard's only UNO), ``env.step`` per decision.
 
-    .venv/bin/python benchmarks/rl_steps.py --seconds 5
+    .venv/bin/python benchmarks/rl_steps.py --seconds 3 --repeat 3   # a Markdown table
     .venv/bin/python benchmarks/rl_steps.py --json
 
 Real-time games (Meteor) run at ``step_s=1`` (one decision per seat per game second, ``wait``
@@ -110,38 +110,50 @@ def bench_rlcard_uno() -> Runner:
 def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seconds", type=float, default=5.0, help="seconds per measurement")
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="measure everything this many times, interleaved, and keep each row's median "
+                         "(steadier on a shared machine)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
-    rows: list[dict[str, Any]] = []
+    from cosmodeck.rl.table import Table
 
-    def measure(name: str, api: str, players: int, runner: Runner, obs: int | None, acts: int | None) -> None:
-        runner(min(0.5, args.seconds / 5))  # warm-up
-        episodes, steps, elapsed = runner(args.seconds)
-        row = {"env": name, "api": api, "players": players, "steps_per_s": steps / elapsed,
-               "episodes_per_s": episodes / elapsed, "steps_per_episode": steps / max(1, episodes),
-               "obs_size": obs, "actions": acts}
-        rows.append(row)
-        if not args.json:
-            print(f"{name:<16} {api:<5} {players:>2}p  {row['steps_per_s']:>9.0f} steps/s  "
-                  f"{row['episodes_per_s']:>7.1f} episodes/s  {row['steps_per_episode']:>7.1f} steps/episode  "
-                  f"obs {obs}  actions {acts}", flush=True)
-
+    plan: list[tuple[str, str, int, Runner, int | None, int | None]] = []
     try:
         import rlcard
 
-        env = rlcard.make("uno")
-        measure("rlcard uno", "env", 2, bench_rlcard_uno(), int(np.prod(env.state_shape[0])), env.num_actions)
+        uno = rlcard.make("uno")
+        plan.append(("rlcard uno", "env", 2, bench_rlcard_uno(), int(np.prod(uno.state_shape[0])), uno.num_actions))
     except ImportError:
         if not args.json:
             print("rlcard uno: not installed (pip install rlcard); not measured")
-    from cosmodeck.rl.table import Table
-
     for game_id, players, opts in CASES:
         enc = Table(game_id, players, opts).encoder
-        measure(game_id, "aec", players, bench_aec(game_id, players, opts), enc.obs_size, enc.num_actions)
-        measure(game_id, "gym", players, bench_gym(game_id, players, opts), enc.obs_size, enc.num_actions)
+        plan.append((game_id, "aec", players, bench_aec(game_id, players, opts), enc.obs_size, enc.num_actions))
+        plan.append((game_id, "gym", players, bench_gym(game_id, players, opts), enc.obs_size, enc.num_actions))
+    samples: list[list[tuple[int, int, float]]] = [[] for _ in plan]
+    for _ in range(max(1, args.repeat)):
+        for i, (_, _, _, runner, _, _) in enumerate(plan):
+            runner(min(0.5, args.seconds / 5))  # warm-up
+            samples[i].append(runner(args.seconds))
+    rows: list[dict[str, Any]] = []
+    for (name, api, players, _, obs, acts), runs in zip(plan, samples, strict=True):
+        episodes, steps, elapsed = sorted(runs, key=lambda r: r[1] / r[2])[len(runs) // 2]
+        rows.append({"env": name, "api": api, "players": players, "steps_per_s": steps / elapsed,
+                     "episodes_per_s": episodes / elapsed, "steps_per_episode": steps / max(1, episodes),
+                     "obs_size": obs, "actions": acts})
+    base = next((r["steps_per_s"] for r in rows if r["env"] == "rlcard uno"), None)
+    for r in rows:
+        r["vs_rlcard_uno"] = None if base is None else r["steps_per_s"] / base
     if args.json:
-        print(json.dumps({"python": platform.python_version(), "seconds": args.seconds, "results": rows}, indent=1))
+        print(json.dumps({"python": platform.python_version(), "seconds": args.seconds, "repeat": args.repeat,
+                          "results": rows}, indent=1))
+        return rows
+    print("| env | api | players | steps/s | x RLCard UNO | episodes/s | steps/episode | obs | actions |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        ratio = "" if r["vs_rlcard_uno"] is None else f"{r['vs_rlcard_uno']:.3f}"
+        print(f"| {r['env']} | {r['api']} | {r['players']} | {r['steps_per_s']:.0f} | {ratio} | "
+              f"{r['episodes_per_s']:.1f} | {r['steps_per_episode']:.1f} | {r['obs_size']} | {r['actions']} |")
     return rows
 
 

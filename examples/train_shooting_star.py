@@ -146,7 +146,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--out", type=Path, default=Path(__file__).parent / "results")
     args = ap.parse_args(argv)
     if args.smoke:
-        args.timesteps, args.eval_games, args.eval_every, args.curve_games, args.envs = 512, 20, 256, 10, 2
+        args.timesteps, args.eval_games, args.eval_every, args.curve_games, args.envs = 256, 10, 256, 4, 2
     torch.set_num_threads(args.threads)
     args.out.mkdir(parents=True, exist_ok=True)
     t0 = time.perf_counter()

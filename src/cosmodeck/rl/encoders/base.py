@@ -107,7 +107,7 @@ class Encoder(ABC):
 
     def __init__(self) -> None:
         self.index: dict[str, int] = {}
-        self._cache: dict[Any, int] = {}
+        self._cache: dict[int, tuple[Any, int]] = {}
 
     def _finish(self) -> None:
         """Call at the end of ``__init__`` once ``features`` and ``actions`` are set."""
@@ -145,14 +145,19 @@ class Encoder(ABC):
         out: dict[int, Any] = {}
         index = self.index
         if self.view_free_keys:
+            # Games reuse their action objects, so the cache is keyed by identity; the entry keeps
+            # the object alive, so its id cannot be reused by another object meanwhile.
             cache = self._cache
             for a in legal:
-                i = cache.get(a)
-                if i is None:
+                entry = cache.get(id(a))
+                if entry is None or entry[0] is not a:
                     k = self.key(a, view)
-                    i = cache[a] = index.get(k, -1) if k is not None else -1
+                    entry = cache[id(a)] = (a, index.get(k, -1) if k is not None else -1)
+                i = entry[1]
                 if i >= 0 and i not in out:
                     out[i] = a
+            if len(cache) > 100_000:  # actions made fresh each time would pile up
+                cache.clear()
             return out
         for a in legal:
             k = self.key(a, view)
@@ -164,6 +169,5 @@ class Encoder(ABC):
 
     def mask(self, indices: Iterable[int]) -> Mask:
         m: Mask = np.zeros(len(self.actions), dtype=np.int8)
-        for i in indices:
-            m[i] = 1
+        m[np.fromiter(indices, dtype=np.intp)] = 1
         return m
