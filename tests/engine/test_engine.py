@@ -15,9 +15,12 @@ from tests.engine.toy import TOY_DATA, Add, ToyGame
 
 @pytest.fixture
 def toy_registered() -> Iterator[None]:
+    previous = _REGISTRY.pop("toy", None)  # the server tests register the same toy their own way
     register(GameSpec(ToyGame, "tests.engine", "toy.json"))
     yield
     _REGISTRY.pop("toy", None)
+    if previous is not None:
+        _REGISTRY["toy"] = previous
 
 
 def new(players: int = 2, seed: int = 1, **options: object) -> ToyGame:
