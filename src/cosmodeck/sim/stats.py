@@ -45,9 +45,11 @@ def mean_ci95(values: Sequence[float]) -> tuple[float, float]:
 def newcombe_diff(x1: int, n1: int, x2: int, n2: int, z: float = Z95) -> tuple[float, float]:
     """95% interval of ``p1 - p2`` for two independent proportions (Newcombe's hybrid score method).
 
-    >>> lo, hi = newcombe_diff(60, 100, 40, 100)
-    >>> round(lo, 3), round(hi, 3)
-    (0.06, 0.327)
+    Newcombe (1998), Statistics in Medicine 17:873, table II, method 10:
+
+    >>> lo, hi = newcombe_diff(56, 70, 48, 80)
+    >>> round(lo, 4), round(hi, 4)
+    (0.0524, 0.3339)
     """
     if n1 <= 0 or n2 <= 0:
         return (-1.0, 1.0)
