@@ -178,3 +178,62 @@ def test_generic_board_two_players_and_a_bot_play_to_the_end(game: str, browser:
     assert httpx.get(f"{web_server}/api/rooms/{r['room']}").json()["status"] == "over"
     for page in pages:
         assert page.errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.skipif("meteor" not in GAMES, reason="Meteor is not registered")
+def test_meteor_board_start_place_a_card_and_signal(browser: Any, web_server: str, shots: Any) -> None:
+    r = create_room(web_server, "meteor", 2, bots={"1": "random"}, options={"zone_timer_s": 30}, seed=4)
+    page = new_page(browser)
+    page.goto(r["links"]["0"])
+    page.wait_for_selector(".met-field")
+    page.click("button[data-action='start']")
+    page.wait_for_selector(".met-cards button.met-card:not([disabled])")
+    page.locator(".met-cards button.met-card:not([disabled])").first.click()
+    assert page.locator(".met-site.target").count() >= 1
+    shots(page, "1-pick-site")
+    page.locator(".met-site.target button.primary").first.click()
+    log_has = "text => [...document.querySelectorAll('.log li')].some(li => li.textContent.includes(text))"
+    page.wait_for_function(log_has, arg="Player 1 places")
+    page.click("button[data-action='signal launch']")
+    page.wait_for_function(log_has, arg="Player 1: « launch »")
+    assert "left in this zone" in page.locator(".met-timer .left").inner_text()
+    shots(page, "2-played")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.skipif("blast-off" not in GAMES, reason="Blast Off is not registered")
+def test_blast_off_board_plays_cards_from_the_hand_in_spanish(browser: Any, web_server: str, shots: Any) -> None:
+    """The Blast Off board: play or draw from the hand, slap with Space in a countdown (a complete game
+    of Blast Off in the browser is played on the generic board above)."""
+    r = create_room(web_server, "blast-off", 2, bots={"1": "random"}, seed=8)
+    page = new_page(browser, lang="es")
+    page.goto(r["links"]["0"])
+    page.wait_for_selector(".bo-table")
+    shots(page, "1-start")
+    rng = random.Random(2)
+    deadline = time.monotonic() + 90
+    mine = "document.querySelectorAll('.log li')"
+    played = 0
+    while played < 6 and not result_shown(page):
+        assert time.monotonic() < deadline, f"only {played} moves in 90 s"
+        if page.locator("button.bo-slap").count():
+            page.keyboard.press(" ")  # Space slaps the first matching card
+            shots(page, "2-countdown")
+            continue
+        options = page.locator(".bo-cards button.bo-card, .bo-wild button.bo-card, .bo-acts button.primary")
+        n = options.count()
+        if not n:
+            time.sleep(0.05)
+            continue
+        before = page.evaluate(f"[...{mine}].filter(li => li.textContent.startsWith('Jugador 1 ')).length")
+        try:
+            options.nth(rng.randrange(n)).click(timeout=1000)
+            page.wait_for_function(
+                f"[...{mine}].filter(li => li.textContent.startsWith('Jugador 1 ')).length > {before}", timeout=5000)
+            played += 1
+        except Exception:  # re-rendered under the click, or a wild picker opened: look again
+            pass
+    shots(page, "3-played")
+    log = page.locator(".log").inner_text()
+    assert "Jugador 1 juega" in log or "Jugador 1 roba" in log
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -24,8 +24,10 @@ export class GameClient {
       try { msg = JSON.parse(e.data); } catch { return; }
       if (msg.type === "view") {
         this.version = msg.version;
+        this.legal = msg.legal || [];
         if (typeof msg.time === "number") this.clockOffset = msg.time - performance.now() / 1000;
       }
+      if (msg.type === "error" && msg.code === "stale_version" && this.retryStale()) return;
       this.handlers.message(msg);
     };
     ws.onclose = (e) => {
@@ -49,7 +51,20 @@ export class GameClient {
     return true;
   }
 
-  act(action) { return this.send({ type: "act", action, version: this.version }); }
+  act(action) {
+    this.pending = { action, version: this.version, tries: 0 };
+    return this.send({ type: "act", action, version: this.version });
+  }
+
+  // In a busy real-time game the view often moves on while a player clicks. If the action the
+  // player chose is still legal in the newest view, send it again for that version (a few times).
+  retryStale() {
+    const p = this.pending;
+    if (!p || p.tries >= 3 || this.version === p.version || !(this.legal || []).includes(p.action)) return false;
+    p.tries += 1;
+    p.version = this.version;
+    return this.send({ type: "act", action: p.action, version: this.version });
+  }
   start() { return this.send({ type: "start" }); }
   chat(text) { return this.send({ type: "chat", text }); }
   signal(kind) { return this.send({ type: "signal", kind }); }
