@@ -177,9 +177,13 @@ class MeteorEncoder(Encoder):
         return None  # chat, time_out, resume: not in the catalog
 
     # ---- observation -------------------------------------------------------------------
-    def _per_base(self, cards: list[str]) -> list[float]:
-        c = Counter(base_of(x) for x in cards)
-        return [ratio(c.get(b, 0), self.copies[i]) for i, b in enumerate(self.bases)]
+    def _per_base(self, out: list[float], start: int, cards: list[str]) -> None:
+        """Copies per card type / copies of that type, written at ``out[start:]`` (sparse)."""
+        index, copies = self.base_index, self.copies
+        for b, c in Counter(base_of(x) for x in cards).items():
+            i = index.get(b)
+            if i is not None:
+                out[start + i] = min(c / copies[i], 1.0)
 
     def encode(self, view: Mapping[str, Any]) -> Vector:
         n = self.players
@@ -219,19 +223,25 @@ class MeteorEncoder(Encoder):
         w.values("removed", [ratio(len(view["removed"]), f)])
         w.values("meteor_deck", [ratio(int(view["meteor_deck"]), self.meteor_total)])
         w.values("resource_deck", [ratio(int(view["resource_deck"]), self.resource_total)])
-        w.values("discard", self._per_base(view["discard"]))
+        out = w.out
+        nb = len(self.bases)
+        self._per_base(out, w.start("discard"), view["discard"])
         hands = {int(h["seat"]): h for h in view["hands"]}
         mine = hands[me]["cards"]
-        w.values("hand_mine", self._per_base(mine or []))
+        self._per_base(out, w.start("hand_mine"), mine or [])
         w.values("hand_hidden", [1.0 if mine is None and hands[me]["count"] else 0.0])
         order = [(me + r) % n for r in range(n)]
         w.values("hand_count", (ratio(hands[s]["count"], 20) for s in order))
-        w.values("known", (v for s in order for v in self._per_base(hands[s]["known"])))
+        known = w.start("known")
+        for r, s in enumerate(order):
+            self._per_base(out, known + r * nb, hands[s]["known"])
         sites: dict[tuple[int, int], Mapping[str, Any]] = {(int(x["seat"]), int(x["slot"])): x for x in view["sites"]}
         keys = [(s, slot) for s in order for slot in (0, 1)]
         w.values("site_exists", (1.0 if k in sites else 0.0 for k in keys))
-        w.values("site_cards", (v for k in keys for v in (
-            self._per_base(sites[k]["cards"]) if k in sites else [0.0] * len(self.bases))))
+        site_cards = w.start("site_cards")
+        for i, k in enumerate(keys):
+            if k in sites:
+                self._per_base(out, site_cards + i * nb, sites[k]["cards"])
         ns = len(STATUSES)
         status = [0.0] * (len(keys) * ns)
         missing: list[float] = []

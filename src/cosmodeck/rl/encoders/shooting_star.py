@@ -95,46 +95,47 @@ class ShootingStarEncoder(Encoder):
         g = len(self.cells)
         nm = len(self.names)
         k = len(self.cards)
-        present = w.slot("cell_planet")
-        kind = w.slot("cell_kind")
-        level = w.slot("cell_level")
-        moon = w.slot("cell_moon")
-        name = w.slot("cell_name")
-        owner = w.slot("cell_card_owner")
-        ctype = w.slot("cell_card_type")
-        arrow = w.slot("cell_card_arrow")
-        order = w.slot("cell_card_order")
+        present = w.start("cell_planet")
+        kind = w.start("cell_kind")
+        level = w.start("cell_level")
+        moon = w.start("cell_moon")
+        name = w.start("cell_name")
+        owner = w.start("cell_card_owner")
+        ctype = w.start("cell_card_type")
+        arrow = w.start("cell_card_arrow")
+        order = w.start("cell_card_order")
+        out = w.out
         cell_index = self.cell_index
         for cell in view["grid"]["cells"]:
             i = cell_index.get((cell["x"], cell["y"]))
             if i is None:
                 continue
             if cell["planet"] is not None:
-                present[i] = 1.0
-                kind[i * 3 + KINDS.index(cell["kind"])] = 1.0
+                out[present + i] = 1.0
+                out[kind + i * 3 + KINDS.index(cell["kind"])] = 1.0
                 if cell["level"] is not None:
-                    level[i * 4 + int(cell["level"]) - 1] = 1.0
+                    out[level + i * 4 + int(cell["level"]) - 1] = 1.0
                 if cell["moons"]:
-                    moon[i] = 1.0
+                    out[moon + i] = 1.0
                 j = self.name_index.get(cell["name"])
                 if j is not None:
-                    name[i * nm + j] = 1.0
+                    out[name + i * nm + j] = 1.0
             card = cell["card"]
             if card is not None:
-                owner[i * n + rel(int(card["seat"]), me, n)] = 1.0
+                out[owner + i * n + rel(int(card["seat"]), me, n)] = 1.0
                 if card["card"] is not None:
-                    ctype[i * k + self.card_index[str(card["card"]).rpartition(":")[2]]] = 1.0
-                arrow[i * 4 + ARROWS.index(card["orientation"])] = 1.0
-                order[i] = ratio(int(card["order"]), n)
+                    out[ctype + i * k + self.card_index[str(card["card"]).rpartition(":")[2]]] = 1.0
+                out[arrow + i * 4 + ARROWS.index(card["orientation"])] = 1.0
+                out[order + i] = ratio(int(card["order"]), n)
         hands = sorted(view["hands"], key=lambda h: rel(int(h["seat"]), me, n))
         mine = next(h for h in hands if h["seat"] == me)
         w.multi_hot("hand_mine", (self.card_index[c] for c in mine["cards"] or ()))
         w.values("hand_count", (ratio(h["count"], self.hand_size) for h in hands))
-        used = w.slot("used")
+        used = w.start("used")
         for h in hands:
             r = rel(int(h["seat"]), me, n)
             for c in h["used"]:
-                used[r * k + self.card_index[c]] = 1.0
+                out[used + r * k + self.card_index[c]] = 1.0
         conquest = [0.0] * (n * 6)
         debris = [0.0] * (n * 3)
         names = [0.0] * (n * nm)
