@@ -303,3 +303,18 @@ def test_replay_endpoint_gives_every_seat_view_once_over(server: str) -> None:
         assert frames[0]["step"] is None and frames[-1]["view"]["over"]
         assert frames[1]["step"][1:] == [0, "add 2"]
     assert httpx.get(f"{server}/api/rooms/{room}/replay?seat=5").json()["code"] == "bad_seat"
+
+
+def test_a_finished_game_keeps_its_record_and_replay_after_a_restart(db_path: str) -> None:
+    config = ServerConfig(db=db_path, bot_speed=0.02)
+    with serve_in_thread(config) as base:
+        room, a, _b = two_players(base, tick=0.1)
+        end = a.until(lambda m: m["type"] == "view" and m["view"]["over"], timeout=10)
+        record = httpx.get(f"{base}/api/rooms/{room}/record").json()
+    with serve_in_thread(config) as base:
+        assert room_info(base, room)["status"] == "over"
+        assert httpx.get(f"{base}/api/rooms/{room}/record").json() == record
+        frames = httpx.get(f"{base}/api/rooms/{room}/replay?seat=1").json()["frames"]
+        assert frames[-1]["view"]["over"] and frames[-1]["view"]["seat"] == 1
+        watcher = Ws(base, room)
+        assert watcher.view_at_least(end["version"])["view"] == cosmodeck.replay(record).view(None)

@@ -59,6 +59,7 @@ class Client:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(SEND_QUEUE)
         self.bucket = TokenBucket(talk_rate)
         self.closed = False
+        self._close_code = 1000
         self.task = asyncio.get_running_loop().create_task(self._writer())
 
     def send(self, text: str) -> None:
@@ -84,7 +85,7 @@ class Client:
             while True:
                 text = await self.queue.get()
                 if text is None:
-                    await self._close(getattr(self, "_close_code", 1000))
+                    await self._close(self._close_code)
                     return
                 await self._send(text)
         except Exception:  # the socket went away; the room hears of it through the receive loop
@@ -156,7 +157,7 @@ class Room:
         self.scheduler = Scheduler(self._post_tick)
         self._last_events: list[Event] = []
         self.task: asyncio.Task[None] | None = None
-        self.idle_since: float | None = None
+        self.idle_since: float | None = time.time()  # no client yet (a finished room loaded on demand unloads)
 
     # ==== lifecycle ===================================================================
     def start_actor(self) -> None:
