@@ -16,6 +16,7 @@ CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
     ("blast-off", 2, {}),
     ("blast-off", 6, {}),
     ("blast-off", 3, {"timing": "realtime", **RT}),
+    ("blast-off", 3, {"custom_missions": True, "play_for_places": True}),
     ("meteor", 1, RT),
     ("meteor", 2, RT),
     ("meteor", 5, RT),

@@ -8,10 +8,15 @@ from pathlib import Path
 import pytest
 
 from cosmodeck.server import ServerConfig
-from tests.server.toy_game import register_toy
+from tests.server.toy_game import toy_registered
 from tests.server.util import serve_in_thread
 
-register_toy()
+
+@pytest.fixture(autouse=True)
+def _toy() -> Iterator[None]:
+    """The toy game exists only during server tests (other tests iterate over the registry)."""
+    with toy_registered():
+        yield
 
 
 @pytest.fixture

@@ -15,15 +15,12 @@ import pytest
 
 from cosmodeck.server import ServerConfig
 from tests.pg import missing
-from tests.server.toy_game import register_toy
 from tests.server.util import serve_in_thread
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
-
-register_toy()
 
 
 def pytest_configure(config: pytest.Config) -> None:

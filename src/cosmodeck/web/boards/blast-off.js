@@ -63,7 +63,19 @@ function group(legal) {
   return g;
 }
 
+// Re-render a panel only when what it shows has changed, so that buttons are not replaced under
+// the pointer while other players act (a click needs the same element from press to release).
+function memo() {
+  const keys = new WeakMap();
+  return (box, key, fn) => {
+    if (keys.get(box) === key) return;
+    keys.set(box, key);
+    fn();
+  };
+}
+
 export function createBoard(root, ctx) {
+  const renderIf = memo();
   let msg = null;
   let wildOpen = false;
   const status = h("p.bo-status", { role: "status", "aria-live": "polite" });
@@ -120,7 +132,7 @@ export function createBoard(root, ctx) {
     // countdown
     const cd = v.countdown;
     countdownBox.hidden = !cd;
-    if (cd) {
+    if (cd) renderIf(countdownBox, JSON.stringify([cd.called, cd.slots, cd.skipped, cd.rocket, g.slap]), () => {
       clear(countdownBox).append(
         h("h2", {}, t("bo.countdown_title", { name: seatName(v, cd.rocket) })),
         h("div.bo-seq", {}, cd.sequence.map((x) => h(`span.step${cd.called === x ? ".called" : ""}${(cd.skipped || []).includes(x) ? ".skipped" : ""}`, {},
@@ -133,7 +145,7 @@ export function createBoard(root, ctx) {
             cardEl(card), " ", t("bo.slap_for", { v: value }), i === 0 ? h("small", {}, " (Space)") : null);
         })));
       }
-    }
+    });
     // the table: discard pile and draw pile
     const top = v.top || {};
     clear(tableBox).append(h("h2", {}, t("bo.table")),
@@ -144,6 +156,7 @@ export function createBoard(root, ctx) {
           (v.discard || []).slice(-6, -1).reverse().map((d) => cardEl(d.face && d.face !== "--" ? d.face : d.card)))),
       h("p.muted", {}, t("bo.direction", { dir: v.dir === 1 ? "→" : "←" })));
     // hand
+    renderIf(handBox, JSON.stringify([v.hand, [...g.play], g.wild, wildOpen]), () => {
     clear(handBox);
     if (me === null || me === undefined) {
       handBox.append(h("h2", {}, t("bo.spectating")));
@@ -166,7 +179,9 @@ export function createBoard(root, ctx) {
           g.wild.map((a) => cardEl(a.split(" ")[1], { onclick: () => act(a), "data-action": a }))));
       }
     }
+    });
     // other controls
+    renderIf(actBox, JSON.stringify([g.simple, g.declare, g.choose, g.say, g.catch, g.other]), () => {
     clear(actBox);
     const rows = [];
     if (g.simple.length) rows.push(h("div.row", {}, g.simple.map((a) => h("button.primary", { type: "button", "data-action": a, onclick: () => act(a) }, t(`bo.verb.${a}`)))));
@@ -181,6 +196,7 @@ export function createBoard(root, ctx) {
     if (g.other.length) rows.push(h("details", {}, h("summary", {}, t("bo.other_actions")), h("div.actions", {}, g.other.map((a) => h("button.action", { type: "button", "data-action": a, onclick: () => act(a) }, a)))));
     if (rows.length) actBox.append(h("h2", {}, t("your_actions")), ...rows);
     actBox.hidden = rows.length === 0;
+    });
     // players
     clear(playersBox).append(h("h2", {}, t("bo.players")));
     for (let s2 = 0; s2 < v.players; s2++) {

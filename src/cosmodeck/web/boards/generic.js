@@ -90,8 +90,11 @@ export function createBoard(root, ctx) {
 
   return {
     update(msg) {
+      const legalChanged = !last || JSON.stringify(last.legal) !== JSON.stringify(msg.legal);
       last = msg;
-      renderLegal();
+      // the buttons are rebuilt only when the legal actions change, so that they are not replaced
+      // under the pointer while other players act
+      if (legalChanged) renderLegal();
       renderView();
     },
     async events() {},

@@ -36,7 +36,19 @@ function group(legal) {
   return g;
 }
 
+// Re-render a panel only when what it shows has changed, so that buttons are not replaced under
+// the pointer while other players act (a click needs the same element from press to release).
+function memo() {
+  const keys = new WeakMap();
+  return (box, key, fn) => {
+    if (keys.get(box) === key) return;
+    keys.set(box, key);
+    fn();
+  };
+}
+
 export function createBoard(root, ctx) {
+  const renderIf = memo();
   let msg = null;
   let selected = null;  // a card id in hand
   const status = h("p.met-status", { role: "status", "aria-live": "polite" });
@@ -107,11 +119,12 @@ export function createBoard(root, ctx) {
       const target = a.split(" ")[2];
       launchByTarget.set(target, [...(launchByTarget.get(target) || []), a]);
     }
-    clear(fieldBox).append(h("h2", {}, t("met.field", { n: (v.field || []).length })),
-      h("div.met-meteors", {}, (v.field || []).map((m) => meteorEl(m, launchByTarget.get(m.ref) || []))));
+    renderIf(fieldBox, JSON.stringify([v.field, g.launch]), () => clear(fieldBox).append(h("h2", {}, t("met.field", { n: (v.field || []).length })),
+      h("div.met-meteors", {}, (v.field || []).map((m) => meteorEl(m, launchByTarget.get(m.ref) || [])))));
     // sites
     const placeTargets = new Map();
     if (selected && g.place.get(selected)) for (const a of g.place.get(selected)) placeTargets.set(a.split(" ")[2], a);
+    renderIf(sitesBox, JSON.stringify([v.sites, [...placeTargets], g.site, selected]), () => {
     clear(sitesBox).append(h("h2", {}, t("met.sites")));
     const sites = h("div.met-sites-list");
     for (const site of v.sites || []) {
@@ -128,9 +141,11 @@ export function createBoard(root, ctx) {
         siteActs.map((x) => h("button", { type: "button", "data-action": x, onclick: () => act(x) }, t(`met.verb.${x.split(" ")[0]}`)))));
     }
     sitesBox.append(sites);
+    });
     // hand
-    clear(handBox);
     const hand = me !== null && me !== undefined && v.hands ? v.hands.find((x) => x.seat === me) : null;
+    renderIf(handBox, JSON.stringify([hand, [...g.place.keys()], selected]), () => {
+    clear(handBox);
     if (!hand) {
       handBox.append(h("h2", {}, t("met.spectating")));
     } else {
@@ -145,7 +160,9 @@ export function createBoard(root, ctx) {
       }
       handBox.append(list);
     }
+    });
     // actions: pass, start, time out / resume, signals and emotes
+    renderIf(actBox, JSON.stringify([g.simple, g.signal, g.emote, g.other]), () => {
     clear(actBox);
     const rows = [];
     if (g.simple.length) rows.push(h("div.row", {}, g.simple.map((a) => h(a === "pass" ? "button.primary" : "button", { type: "button", "data-action": a, onclick: () => act(a) }, has(`met.verb.${a}`) ? t(`met.verb.${a}`) : a))));
@@ -159,6 +176,7 @@ export function createBoard(root, ctx) {
     if (g.other.length) rows.push(h("details", {}, h("summary", {}, t("met.other_actions")), h("div.actions", {}, g.other.map((a) => h("button.action", { type: "button", "data-action": a, onclick: () => act(a) }, a)))));
     if (rows.length) actBox.append(h("h2", {}, t("your_actions")), ...rows);
     actBox.hidden = rows.length === 0;
+    });
     // side: team, techs, passes
     clear(sideBox).append(h("section.card", {}, h("h2", {}, t("met.team")),
       (v.hands || []).map((x) => h("div.met-player", {}, h("strong", {}, seatName(v, x.seat)), x.seat === me ? ` (${t("you")})` : "",
