@@ -12,11 +12,13 @@ plus its own hand). In order of preference:
    site), finish a retrofit, discard a dead project on its own site;
 3. start a project on its own empty site: the rocket whose cost its hand covers best, or an
    energy/rocket retrofit when the hand holds a valid pattern and no rocket can be built;
-4. say ``pass`` when it can do nothing useful (when everyone passes, the zone changes and
-   everyone draws), otherwise wait.
+4. say ``pass`` when it can do nothing useful and the zone has run ``pass_after`` seconds
+   (when everyone passes, the zone changes and everyone draws), otherwise wait.
 
 Parameters: ``patience`` (seconds before the zone ends at which it fires whatever may work,
-default 6), ``level`` (reaction time: easy/normal/hard).
+default 6), ``overkill`` (the cost, in destroyed meteors x 10, of risking an Overkill outside
+zone 1, default 4), ``pass_after`` (seconds into a zone before it may pass, default 20: a team that
+passes at once burns its zones), ``level`` (reaction time: easy/normal/hard).
 """
 
 from __future__ import annotations
@@ -53,16 +55,21 @@ def _sizes(m: Mapping[str, Any]) -> list[int]:
 class MeteorHeuristic:
     name = "heuristic"
 
-    def __init__(self, game: MeteorGame, patience: float = 6.0, reaction: ReactionTime | None = None) -> None:
+    def __init__(self, game: MeteorGame, patience: float = 6.0, reaction: ReactionTime | None = None,
+                 pass_after: float = 20.0, overkill: float = 4.0) -> None:
         self.game = game
+        self.overkill = overkill
         self.patience = patience
+        self.pass_after = pass_after
         self.reaction = reaction or ReactionTime()
 
     @staticmethod
     def from_params(game: MeteorGame, p: Params, reaction: ReactionTime) -> MeteorHeuristic:
         patience = p.float("patience", 6.0, lo=0.0)
+        pass_after = p.float("pass_after", 20.0, lo=0.0)
+        overkill = p.float("overkill", 4.0, lo=0.0)
         p.done()
-        return MeteorHeuristic(game, patience, reaction)
+        return MeteorHeuristic(game, patience, reaction, pass_after, overkill)
 
     def reaction_time(self, rng: Rng) -> float:
         return self.reaction.sample(rng)
@@ -87,7 +94,10 @@ class MeteorHeuristic:
         if best is not None:
             return best
         seat = int(view["seat"])
-        if not view["passes"][seat] and int(view["zone"]) > 1:  # in zone 1 a zone change is the end
+        timer = view["timer"]
+        elapsed = float(timer["length"]) - float(timer["remaining"] or 0.0)
+        # in zone 1 a zone change is the end; elsewhere pass (to draw) only after giving the team time
+        if not view["passes"][seat] and int(view["zone"]) > 1 and elapsed >= self.pass_after:
             for a in legal:
                 if isinstance(a, Pass):
                     return a
@@ -170,7 +180,8 @@ class MeteorHeuristic:
         if kill == 0 and over == 0 and not any(_subset_sum(others, s - already - d) for s in sizes):
             # too weak for anything, now or in a volley: fire it to free the site (and reveal the meteor)
             return 1.5 + (0.5 if n > 1 else 0.0) if self._site_wanted(view) else 0.0
-        overkill_cost = 0.0 if last_meteor else (30.0 if zone == 1 else 4.0)
+        # an Overkill costs a whole zone (a fifth of the game); in zone 1 it loses the game
+        overkill_cost = 0.0 if last_meteor else (40.0 if zone == 1 else self.overkill)
         value = KILL * p_kill - overkill_cost * p_over
         if n > 1 and d >= min(sizes):
             value += 0.5  # a reveal is worth a little
@@ -208,8 +219,8 @@ class MeteorHeuristic:
                 cover = _coverage(self, hand, card.cost)
                 return 1.5 + 2.0 * cover if cover >= 1.0 else 0.0
             return self._retrofit_start(hand, card)
-        if status in ("open", "retrofit") and mine:
-            return self._retrofit_continue(site, card)
+        if status in ("open", "retrofit"):  # anyone may add to a retrofit once its controller started it
+            return self._retrofit_continue(site, card) - (0.0 if mine else 0.5)
         return 0.0
 
     def _retrofit_start(self, hand: list[str], card: Any) -> float:
@@ -219,7 +230,10 @@ class MeteorHeuristic:
             codes = Counter(c.code for c in cards if c is not None and c.is_energy)
             same = codes[card.code] >= 4
             rainbow = len(codes) >= 4
-            return 1.2 if same or rainbow else 0.0
+            if same or rainbow:
+                return 1.2
+            # a partial pattern the team can finish (anyone may add to a started retrofit)
+            return 0.4 if codes[card.code] >= 2 or len(codes) >= 3 else 0.0
         if card.is_rocket:
             dmg = Counter(c.damage for c in cards if c is not None and c.is_rocket)
             return 1.0 if dmg[card.damage] >= 4 or len(dmg) >= 4 else 0.0
