@@ -28,7 +28,7 @@ def test_meteor_team_starts_builds_and_launches() -> None:
     assert st.result is not None and st.result.team_win is not None
 
 
-def test_meteor_never_passes_in_zone_1() -> None:
+def test_meteor_passes_only_after_a_while_and_never_in_zone_1() -> None:
     game = cosmodeck.load_game("meteor")
     bot = make_bot("meteor", "heuristic", game)
     assert isinstance(bot, MeteorHeuristic)
@@ -36,6 +36,8 @@ def test_meteor_never_passes_in_zone_1() -> None:
     st.apply(0, "start", at=0.0)
     view = dict(st.view(0))
     view["hands"] = [{**view["hands"][0], "cards": []}]  # nothing to do
+    assert bot.act(view, [Pass()], Rng(1)) is None  # the zone has just begun: give it time
+    view["timer"] = {**view["timer"], "remaining": view["timer"]["length"] - bot.pass_after}
     assert isinstance(bot.act(view, [Pass()], Rng(1)), Pass)
     assert bot.act({**view, "zone": 1}, [Pass()], Rng(1)) is None
 
