@@ -8,7 +8,7 @@ action catalog per (game, players, options).
 >>> from cosmodeck.rl import gym_env
 >>> env = gym_env("shooting-star", players=2)
 >>> obs, info = env.reset(seed=1)
->>> obs["observation"].shape == (env.table.encoder.obs_size,) and obs["action_mask"].any()
+>>> obs["observation"].shape == (env.table.encoder.obs_size,) and bool(obs["action_mask"].any())
 True
 """
 

@@ -8,7 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from cosmodeck.api import list_games, load_game
+from cosmodeck.rl.encoders import ENCODERS
 from cosmodeck.rl.table import GAME_DEFAULTS, Table
+
+
+def rl_games() -> list[str]:
+    """The registered games that have an RL encoder (tests may register toy games of their own)."""
+    return [g for g in list_games() if g in ENCODERS]
 
 
 def player_counts(game_id: str) -> range:
@@ -31,7 +37,7 @@ def feature_table(game_id: str, players: int, **options: Any) -> str:
 def sizes_table() -> str:
     """Observation length and action-catalog size for every game and player count (default options)."""
     rows = ["| game | players | observation | actions |", "|---|---|---|---|"]
-    for game_id in list_games():
+    for game_id in rl_games():
         for n in player_counts(game_id):
             enc = Table(game_id, n).encoder
             rows.append(f"| {game_id} | {n} | {enc.obs_size} | {enc.num_actions} |")
@@ -40,7 +46,7 @@ def sizes_table() -> str:
 
 def reference() -> str:
     parts = ["### Sizes", "", sizes_table()]
-    for game_id in list_games():
+    for game_id in rl_games():
         parts += ["", f"### Observation layout: {game_id}, 2 players", "", feature_table(game_id, 2)]
     return "\n".join(parts) + "\n"
 
