@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import gymnasium
 import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
@@ -57,6 +58,14 @@ def test_pettingzoo_seed_tests(cfg: Config) -> None:
     with only_expected_warnings():
         seed_test(make_aec, num_cycles=100)
         parallel_seed_test(make_par, num_cycles=100)
+
+
+@pytest.mark.parametrize("game_id", ["shooting-star", "blast-off", "meteor"])
+def test_gymnasium_make_and_check_env_with_the_registered_ids(game_id: str) -> None:
+    env = gymnasium.make(f"cosmodeck/{game_id}-v0", players=2, step_s=2.0)
+    assert env.spec is not None and env.spec.id == f"cosmodeck/{game_id}-v0"
+    with only_expected_warnings():
+        check_env(env.unwrapped)
 
 
 @pytest.mark.parametrize("cfg", CONFIGS, ids=config_id)

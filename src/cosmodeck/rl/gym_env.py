@@ -39,7 +39,7 @@ class CosmodeckGym(gymnasium.Env[dict[str, Any], np.int64]):
     def __init__(self, game_id: str, players: int = 2, opponents: str = "random", seat: int | str = 0,
                  render_mode: str | None = None, **options: Any) -> None:
         super().__init__()
-        self.metadata = {"render_modes": ["ansi"]}
+        self.metadata = {"render_modes": ["ansi"], "render_fps": 4}
         self.table = Table(game_id, players, options)
         if seat != "random" and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players):
             raise OptionError(f"seat must be 'random' or 0..{players - 1}, not {seat!r}")
