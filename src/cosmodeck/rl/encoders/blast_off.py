@@ -84,6 +84,8 @@ class BlastOffEncoder(Encoder):
             Feature("drawn", NTYPES, "one-hot card type I just drew (DRAWN step)"),
             Feature("pending", 1, "my submissions in this step / 4"),
             Feature("responded", n, "relative seats done with this RESPONSE step"),
+            Feature("penalties", n * 2, "per relative seat: times caught (or fined by the referee), false "
+                                        "catches made (each / 4)"),
             Feature("over", 1, "1 once the game is over"),
         )
         acts: list[str] = [f"play {TYPE_NAME[t]}" for t in range(NTYPES) if t != WILD_T]
@@ -159,6 +161,10 @@ class BlastOffEncoder(Encoder):
         pend = view["pending"]
         w.values("pending", [ratio(len(pend) if isinstance(pend, list) else (1 if pend else 0), 4)])
         w.multi_hot("responded", (rel(int(s), me, n) for s in view["responded"]))
+        pen = [0, 0] * n
+        for p in view["penalties"]:
+            pen[rel(int(p["seat"]), me, n) * 2 + (1 if p["kind"] == "false_catch" else 0)] += 1
+        w.values("penalties", (ratio(x, 4) for x in pen))
         w.values("over", [1.0 if view["over"] else 0.0])
         return w.done()
 
