@@ -23,8 +23,10 @@ lint: install
 system-deps:
 	bash scripts/system-deps.sh
 
+# Browser tests run after the rest, alone, so a loaded machine does not starve Chromium.
 test: system-deps lint
-	$(BIN)/pytest -n auto -q
+	$(BIN)/pytest -n auto -q -m "not browser"
+	$(BIN)/pytest -n 2 -q -m browser tests/web
 
 bench: install
 	$(BIN)/cosmodeck benchmark

@@ -61,6 +61,7 @@ def new_page(browser: Any, lang: str = "en", anim: str = "fast") -> Any:
     ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
     ctx.add_init_script(f"localStorage.setItem('cosmodeck.lang', '{lang}');"
                         f"localStorage.setItem('cosmodeck.anim', '{anim}');")
+    ctx.set_default_timeout(60_000)  # a loaded 2-core machine can be slow; a real hang still fails
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
