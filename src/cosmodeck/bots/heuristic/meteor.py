@@ -7,7 +7,8 @@ plus its own hand). In order of preference:
    (alone, or joining the damage already in the open volley window), or it opens a volley that
    the team's other built rockets can complete exactly; a face-down meteor is shot when the
    rocket is within its size range, preferring the smallest possible size (no Overkill risk);
-   when the zone is about to change, any shot that may destroy something beats waiting;
+   in zone 1, when the last timer is about to run out, any shot that may destroy something is
+   taken (the game is lost otherwise);
 2. complete a project: play the energy a rocket or technology project is missing (on any
    site), finish a retrofit, discard a dead project on its own site;
 3. start a project on its own empty site: the rocket whose cost its hand covers best, or an
@@ -15,7 +16,7 @@ plus its own hand). In order of preference:
 4. say ``pass`` when it can do nothing useful and the zone has run ``pass_after`` seconds
    (when everyone passes, the zone changes and everyone draws), otherwise wait.
 
-Parameters: ``patience`` (seconds before the zone ends at which it fires whatever may work,
+Parameters: ``patience`` (seconds before the last timer ends at which it fires whatever may work,
 default 6), ``overkill`` (the cost, in destroyed meteors x 10, of risking an Overkill outside
 zone 1, default 4), ``pass_after`` (seconds into a zone before it may pass, default 20: a team that
 passes at once burns its zones), ``level`` (reaction time: easy/normal/hard).
@@ -180,12 +181,12 @@ class MeteorHeuristic:
         if kill == 0 and over == 0 and not any(_subset_sum(others, s - already - d) for s in sizes):
             # too weak for anything, now or in a volley: fire it to free the site (and reveal the meteor)
             return 1.5 + (0.5 if n > 1 else 0.0) if self._site_wanted(view) else 0.0
+        hurry = zone == 1 and remaining <= self.patience  # the last timer is running out: the game is lost anyway
         # an Overkill costs a whole zone (a fifth of the game); in zone 1 it loses the game
-        overkill_cost = 0.0 if last_meteor else (40.0 if zone == 1 else self.overkill)
+        overkill_cost = 0.0 if last_meteor or hurry else (40.0 if zone == 1 else self.overkill)
         value = KILL * p_kill - overkill_cost * p_over
         if n > 1 and d >= min(sizes):
             value += 0.5  # a reveal is worth a little
-        hurry = remaining <= self.patience
         if not hurry and p_kill < 0.99 and n == 1:
             value -= 3.0  # a known meteor: wait for an exact shot rather than gamble
         if hurry and value > 0:
