@@ -62,6 +62,10 @@ def test_compare_command_json_and_report(capsys: pytest.CaptureFixture[str], tmp
     assert code == 0 and "differences" in out
     code, _, err = run(capsys, "compare", "shooting-star", "--players", "2", "--games", "20")
     assert code == 2 and "the same" in err
+    code, out, _ = run(capsys, "compare", "shooting-star", "--players", "2", "--games", "30", "--a-bots", "random",
+                       "--b-bots", "heuristic,random", "--json")
+    rows = {x["metric"]: x for x in json.loads(out)["differences"]}
+    assert rows["win rate seat 0"]["significant"] and rows["win rate seat 0"]["diff"] > 0.3
 
 
 def test_tournament_command_json_and_report(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""``cosmodeck compare``: A/B of two card-data files or option sets on the same seeds."""
+"""``cosmodeck compare``: A/B of two card-data files, option sets or bot line-ups on the same seeds."""
 
 from __future__ import annotations
 
@@ -24,6 +24,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--games", type=int, default=1000, help="games for each of A and B (default 1000)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--bots", default="random", help=BOTS_HELP)
+    p.add_argument("--a-bots", help="bots of A only (default: --bots)")
+    p.add_argument("--b-bots", help="bots of B only (default: --bots)")
     p.add_argument("--a-data", help="card-data file of A (default: the game's default data)")
     p.add_argument("--b-data", help="card-data file of B (default: the game's default data)")
     p.add_argument("--option", "-o", action="append", type=parse_option, default=[], metavar="KEY=VALUE",
@@ -39,8 +41,8 @@ def add_parser(sub: Any) -> None:
     p.set_defaults(func=run)
 
 
-def _label(data: str | None, options: dict[str, Any]) -> str:
-    parts = [f"data={data}" if data else "default data"]
+def _label(data: str | None, options: dict[str, Any], bots: str) -> str:
+    parts = [f"bots={bots}", f"data={data}" if data else "default data"]
     parts += [f"{k}={json.dumps(v)}" for k, v in options.items()]
     return ", ".join(parts)
 
@@ -50,19 +52,20 @@ def run(args: argparse.Namespace) -> int:
         raise SystemExit("cosmodeck compare: --games must be at least 2")
     common = dict(args.option)
     a_opts, b_opts = {**common, **dict(args.a_option)}, {**common, **dict(args.b_option)}
-    if args.a_data == args.b_data and a_opts == b_opts:
-        print("cosmodeck compare: A and B are the same (give --a-data/--b-data or --a-option/--b-option)",
-              file=sys.stderr)
+    a_bots, b_bots = args.a_bots or args.bots, args.b_bots or args.bots
+    if args.a_data == args.b_data and a_opts == b_opts and a_bots == b_bots:
+        print("cosmodeck compare: A and B are the same (give --a-data/--b-data, --a-option/--b-option "
+              "or --a-bots/--b-bots)", file=sys.stderr)
         return 2
-    spec_a = SimSpec(args.game, args.players, args.games, args.seed, args.bots,
+    spec_a = SimSpec(args.game, args.players, args.games, args.seed, a_bots,
                      read_input(args.a_data) if args.a_data else None, a_opts)
-    spec_b = SimSpec(args.game, args.players, args.games, args.seed, args.bots,
+    spec_b = SimSpec(args.game, args.players, args.games, args.seed, b_bots,
                      read_input(args.b_data) if args.b_data else None, b_opts)
     keep: dict[str, list[GameOutcome]] = {}
     try:
         with progress_bar(f"{args.game} A/B", 2 * args.games) as advance:
             result = compare(spec_a, spec_b, args.workers, args.backend, args.address, advance,
-                             (_label(args.a_data, a_opts), _label(args.b_data, b_opts)), keep)
+                             (_label(args.a_data, a_opts, a_bots), _label(args.b_data, b_opts, b_bots)), keep)
     except ValueError as e:
         print(f"cosmodeck compare: error: {e}", file=sys.stderr)
         return 2
