@@ -8,6 +8,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import expect
 
 import cosmodeck
 from tests.server.util import FAST_OPTIONS, create_room
@@ -18,23 +19,42 @@ pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 GAMES = cosmodeck.list_games()
 
 
+def wait_quietly(page: Any, selector: str, timeout: float = 5000) -> bool:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_selector(selector, timeout=timeout)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
 def result_shown(page: Any) -> bool:
     return bool(page.locator(".result:not([hidden])").count())
 
 
 def play_shooting_star_turn(page: Any, rng: random.Random) -> bool:
-    """If it is this page's turn, place a random playable card with a random arrow; True if it did."""
+    """If it is this page's turn, place a random playable card with a random arrow; True if it did.
+
+    The board re-renders when the turn passes, so an element counted a moment ago may be gone:
+    such a click times out quickly and the round is tried again.
+    """
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     cards = page.locator(".ss-card:not([disabled])")
     n = cards.count()
     if n == 0:
         return False
-    cards.nth(rng.randrange(n)).click()
-    arrows = page.locator(".ss-arrow")
-    arrows.nth(rng.randrange(arrows.count())).click()
-    cells = page.locator(".ss-cell.legal")
-    if cells.count() == 0:
+    try:
+        cards.nth(rng.randrange(n)).click(timeout=2000)
+        arrows = page.locator(".ss-arrow")
+        arrows.nth(rng.randrange(arrows.count())).click(timeout=2000)
+        cells = page.locator(".ss-cell.legal")
+        if cells.count() == 0:
+            return False
+        cells.nth(rng.randrange(cells.count())).click(timeout=2000)
+    except PlaywrightTimeout:
         return False
-    cells.nth(rng.randrange(cells.count())).click()
     return True
 
 
@@ -44,8 +64,12 @@ def test_shooting_star_from_the_lobby_two_players_and_a_bot(browser: Any, web_se
     host.goto(web_server + "/")
     host.wait_for_selector("#create")
     host.select_option("#game", "shooting-star")
-    host.fill("#players", "3")
-    host.locator("#players").dispatch_event("change")
+    host.wait_for_selector("#seat-1")
+    for _ in range(3):  # the form re-renders when the game list arrives: retry until 3 seats show
+        host.fill("#players", "3")
+        host.locator("#players").dispatch_event("change")
+        if host.locator("#seat-2").count() or wait_quietly(host, "#seat-2"):
+            break
     host.select_option("#seat-0", "human")
     host.select_option("#seat-1", "human")
     host.select_option("#seat-2", "random")
@@ -196,7 +220,7 @@ def test_meteor_board_start_place_a_card_and_signal(browser: Any, web_server: st
     page.wait_for_function(log_has, arg="Player 1 places")
     page.click("button[data-action='signal launch']")
     page.wait_for_function(log_has, arg="Player 1: « launch »")
-    assert "left in this zone" in page.locator(".met-timer .left").inner_text()
+    expect(page.locator(".met-timer .left")).to_contain_text("left in this zone")
     shots(page, "2-played")
     assert page.errors == []  # type: ignore[attr-defined]
 
