@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     humans = {i for i, p in enumerate(plan) if p == HUMAN}
     bots = {i: p for i, p in enumerate(plan) if p != HUMAN}
     for spec in bots.values():
-        make_bot(game.id, spec)  # validate names before the game starts
+        make_bot(game.id, spec, game)  # validate names before the game starts
     console = Console()
     board = board_module(game.id)
     console.print(f"[bold]{game.info.name}[/] · {players} players · seed {seed} · "
@@ -87,7 +87,7 @@ def show_events(events: list[Event], seat: int | None, board: ModuleType, consol
 def play_turn_based(state: State, humans: set[int], bots: dict[int, str], board: ModuleType,
                     console: Console, delay: float) -> None:
     rng = Rng(derive_seed(state.seed, 0xB07))
-    bot_objs = {i: make_bot(state.game.id, spec) for i, spec in bots.items()}
+    bot_objs = {i: make_bot(state.game.id, spec, state.game) for i, spec in bots.items()}
     watcher: int | None = min(humans) if len(humans) == 1 else None
     while not state.is_over:
         to_act = state.to_act

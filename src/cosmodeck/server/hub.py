@@ -88,7 +88,7 @@ class Hub:
             if not key.isdigit() or not 0 <= int(key) < req.players:
                 raise ProtocolError("bad_seat", f"bot seat {key!r} is not a seat of a {req.players}-player game")
             try:
-                make_bot(game.id, spec)
+                make_bot(game.id, spec, game)
             except ValueError as e:
                 raise ProtocolError("bad_bot", str(e)) from None
             seats[int(key)] = Seat(token=None, bot_spec=spec)

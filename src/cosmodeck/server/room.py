@@ -149,7 +149,7 @@ class Room:
         self._on_idle = on_idle
         self.clients: set[Client] = set()
         self.inbox: asyncio.Queue[_Item] = asyncio.Queue()
-        self.bots: dict[int, Bot] = {s: make_bot(game.id, seat.bot_spec) for s, seat in seats.items()
+        self.bots: dict[int, Bot] = {s: make_bot(game.id, seat.bot_spec, game) for s, seat in seats.items()
                                      if seat.bot_spec is not None}
         self.bot_rng = Rng(derive_seed(state.seed, 0xB07, version))
         self.plans: dict[int, float] = {}  # seat -> wall time of its bot's next move
@@ -350,7 +350,7 @@ class Room:
         for i, seat in self.seats.items():
             if (seat.token is not None and seat.takeover is None and seat.gone_since is not None
                     and wall >= seat.gone_since + self.config.grace_s and self.status == "playing"):
-                seat.takeover = make_bot(self.game.id, self.config.takeover_bot)
+                seat.takeover = make_bot(self.game.id, self.config.takeover_bot, self.game)
                 log.info("room %s: a bot takes seat %d until its player returns", self.id, i)
                 self._broadcast_presence()
         self._refresh_plans(wall)

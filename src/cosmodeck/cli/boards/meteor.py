@@ -205,7 +205,7 @@ def _make_bot(game: Game[Any], name: str) -> Any:
         try:
             from cosmodeck.bots.registry import make_bot
 
-            return make_bot(game.id, name)
+            return make_bot(game.id, name, game)
         except (ImportError, ValueError):
             pass
     return _Helper(game.data)
