@@ -47,6 +47,16 @@ def random_step(state: State, rng: Rng) -> tuple[str, int | None, Any, float]:
     return ("act", seat, action, at)
 
 
+def step(state: State, rng: Rng) -> None:
+    """Apply one random input (an action or the passing of the next deadline)."""
+    kind, seat, action, at = random_step(state, rng)
+    if kind == "advance":
+        state.advance(at)
+    else:
+        assert seat is not None
+        state.apply(seat, action, at=at)
+
+
 def check_refusals(state: State, rng: Rng, foreign: list[tuple[int, Any]]) -> int:
     """Sampled illegal actions are refused with a coded ValueError and change nothing."""
     before = state.to_json()
