@@ -47,7 +47,7 @@ def random_step(state: State, rng: Rng) -> tuple[str, int | None, Any, float]:
     return ("act", seat, action, at)
 
 
-def step(state: State, rng: Rng) -> None:
+def random_input(state: State, rng: Rng) -> None:
     """Apply one random input (an action or the passing of the next deadline)."""
     kind, seat, action, at = random_step(state, rng)
     if kind == "advance":

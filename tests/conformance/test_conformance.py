@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import cosmodeck
 from cosmodeck.engine import IllegalActionError, NotationError, Rng, State, derive_seed
 from cosmodeck.sim.runner import random_playout
-from tests.conformance.driver import drive, step
+from tests.conformance.driver import drive, random_input
 
 GAMES = cosmodeck.list_games()
 CASES = [
@@ -85,7 +85,7 @@ def test_json_round_trip_is_exact_midgame(game_id: str, players: int) -> None:
             for seat in [None, *range(players)]:
                 assert back.view(seat) == state.view(seat)
             checks += 1
-        step(state, rng)
+        random_input(state, rng)
         step += 1
     text = state.to_json()
     assert game.load_state(text).to_json() == text
@@ -123,9 +123,9 @@ def test_views_are_json_and_clone_is_independent(game_id: str, players: int) -> 
             json.dumps(state.view(seat))
         before = state.to_json()
         twin = state.clone()
-        step(twin, rng)
+        random_input(twin, rng)
         assert state.to_json() == before
-        step(state, rng)
+        random_input(state, rng)
 
 
 def _midgame(game_id: str, players: int, seed: int, steps: int) -> State:
@@ -134,7 +134,7 @@ def _midgame(game_id: str, players: int, seed: int, steps: int) -> State:
     for _ in range(steps):
         if state.is_over:
             break
-        step(state, rng)
+        random_input(state, rng)
     return state
 
 
