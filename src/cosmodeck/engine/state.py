@@ -79,6 +79,13 @@ class State(ABC):
         """Process every timer event due at ``self.now`` (called by ``advance``)."""
         return []
 
+    def _observe(self, events: list[Event]) -> None:
+        """Called with the events of every accepted action and timer, in order (default: nothing).
+
+        A game whose views show a public history (e.g. for catching missed obligations) keeps it here.
+        """
+        return None
+
     @abstractmethod
     def _result(self) -> Result | None: ...
 
@@ -158,6 +165,7 @@ class State(ABC):
             e.events = pre
             raise
         events = self._do(seat, action)
+        self._observe(events)
         self._log = (self._log, (self.now, seat, action))
         return pre + events
 
@@ -191,7 +199,9 @@ class State(ABC):
             if d is None or d > at:
                 break
             self.now = max(self.now, d)
-            events.extend(self._fire())
+            fired = self._fire()
+            self._observe(fired)
+            events.extend(fired)
             guard += 1
             if guard > 100_000:
                 raise RuntimeError("deadline did not move forward")

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from cosmodeck.games.blast_off.state import BlastOffState
 
 _PLAIN = ("phase", "cur", "dir", "dealer", "fcol", "fval", "passes", "extra", "turn_no", "drawn", "starter_returns",
-          "resp_no", "rthen", "cd_rocket", "cd_idx", "cd_t", "cd_last", "dec_t")
+          "resp_no", "rthen", "cd_rocket", "cd_idx", "cd_t", "cd_last", "dec_t", "recent_n")
 _LISTS = ("draw", "disc", "skip", "placings", "mdeck", "mdisc", "inforce", "revealed")
 
 
@@ -26,6 +26,7 @@ def dump(st: BlastOffState) -> dict[str, Any]:
     out["customs"] = [[m.id, m.source] for m in st.customs]
     out["obls"] = [list(o) for o in st.obls]
     out["penalties"] = [list(p) for p in st.penalties]
+    out["recent"] = [dict(e) for e in st.recent]
     out["viols"] = [list(v) for v in st.viols]
     out["cd_seq"] = list(st.cd_seq)
     out["cd_slots"] = [[v, s] for v, s in sorted(st.cd_slots.items())]
@@ -53,6 +54,7 @@ def load(st: BlastOffState, core: dict[str, Any]) -> None:
     st.customs = tuple(replace(g.authored(src), id=ident) for ident, src in core["customs"])
     st.has_restriction = any(st.mission(mi).kind == "restriction" for mi in st.inforce)
     st.penalties = [(int(s), str(k), m) for s, k, m in core["penalties"]]
+    st.recent = [dict(e) for e in core["recent"]]
     st.obls = [(int(s), int(m), e, float(d), int(due)) for s, m, e, d, due in core["obls"]]
     st.viols = [(int(s), int(m), float(a), float(b), int(n), bool(c)) for s, m, a, b, n, c in core["viols"]]
     st.cd_seq = tuple(int(v) for v in core["cd_seq"])

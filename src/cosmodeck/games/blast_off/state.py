@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from cosmodeck.games.blast_off.game import BlastOffGame
 
 _EMPTY: frozenset[int] = frozenset()
+RECENT = 48  # public events kept in the view (several turns of a 6-player game)
 
 
 class BlastOffState(State):
@@ -59,6 +60,8 @@ class BlastOffState(State):
         self.customs: tuple[Mission, ...] = ()
         self.revealed: list[int] = []  # every mission revealed so far, in order (public)
         self.penalties: list[tuple[int, str, str | None]] = []  # (seat, kind, mission): public draw penalties
+        self.recent: list[dict[str, Any]] = []  # the last RECENT public events: sequence number, game time
+        self.recent_n = 0  # public events so far
         self.obls: list[tuple[int, int, str | None, float, int]] = []
         self.viols: list[tuple[int, int, float, float, int, bool]] = []
         self.resp_no = 0
@@ -172,6 +175,17 @@ class BlastOffState(State):
                 break
         return ev
 
+    def _observe(self, events: list[Event]) -> None:
+        # BLO-12.10: every violation is derivable from the public log, so the view carries its recent part
+        # (announcements, gestures, plays with their player), exactly as a spectator saw it.
+        for e in events:
+            d = e.for_seat(None)
+            if d is not None:
+                self.recent.append({"n": self.recent_n, "t": self.now, **d})
+                self.recent_n += 1
+        if len(self.recent) > RECENT:
+            del self.recent[:-RECENT]
+
     def _result(self) -> Result | None:
         return self.res
 
@@ -199,6 +213,7 @@ class BlastOffState(State):
         o.inforce = self.inforce[:]
         o.revealed = self.revealed[:]
         o.penalties = self.penalties[:]
+        o.recent = self.recent[:]
         o.obls = self.obls[:]
         o.viols = self.viols[:]
         o.cd_slots = dict(self.cd_slots)

@@ -44,6 +44,7 @@ def view(st: BlastOffState, seat: int | None) -> dict[str, Any]:
         "missions": [{**st.mission(mi).to_json(), "revealed": True, "in_force": mi in st.inforce}
                      for mi in st.revealed],
         "penalties": [{"seat": s, "kind": k, "mission": m} for s, k, m in st.penalties],
+        "recent": [dict(e) for e in st.recent],
         "skip_marks": list(st.skip),
         "placings": list(st.placings),
         "passes": st.passes,
