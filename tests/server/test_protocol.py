@@ -10,6 +10,7 @@ import httpx
 import pytest
 
 import cosmodeck
+from cosmodeck.bots.registry import make_bot
 from cosmodeck.server import ServerConfig
 from cosmodeck.storage import Store
 from tests.server.util import Ws, create_room, room_info, serve_in_thread
@@ -69,6 +70,15 @@ def test_games_lists_every_registered_game_with_options(server: str) -> None:
     assert set(games) == set(cosmodeck.list_games())
     assert games["toy"]["options"] == [{"name": "tick", "default": 5.0, "choices": None, "doc": ""}]
     assert "random" in games["toy"]["bots"]
+    # only bots that can play the game are offered: ISMCTS needs a determinization for it
+    for gid, g in games.items():
+        for name in ("random", "heuristic", "ismcts"):
+            try:
+                make_bot(gid, name)
+                playable = True
+            except ValueError:
+                playable = False
+            assert (name in g["bots"]) == playable, (gid, name)
 
 
 def test_static_client_is_served(server: str) -> None:

@@ -17,8 +17,9 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 
 from cosmodeck.api import game_spec, list_games, load_game
-from cosmodeck.bots.registry import BOTS
+from cosmodeck.bots.registry import BOTS, make_bot
 from cosmodeck.engine.errors import CosmodeckError
+from cosmodeck.engine.game import Game
 from cosmodeck.server.config import ServerConfig
 from cosmodeck.server.hub import Hub
 from cosmodeck.server.protocol import CreateRoom, ProtocolError, parse_client_message
@@ -204,6 +205,18 @@ async def _refuse(websocket: WebSocket, code: str, message: str, close_code: int
     await websocket.close(close_code)
 
 
+def _bots_for(game: Game[Any]) -> list[str]:
+    """The bot names that can play this game (e.g. ISMCTS needs a determinization for it)."""
+    names = []
+    for name in sorted(BOTS):
+        try:
+            make_bot(game.id, name, game)
+        except ValueError:
+            continue
+        names.append(name)
+    return names
+
+
 def _game_info(game_id: str) -> dict[str, Any]:
     spec = game_spec(game_id)
     info = spec.game_cls.info
@@ -221,4 +234,5 @@ def _game_info(game_id: str) -> dict[str, Any]:
                         "choices": list(opt.choices) if opt.choices is not None else None, "doc": opt.doc})
     return {"id": info.id, "name": info.name, "min_players": info.min_players, "max_players": info.max_players,
             "real_time": info.real_time, "cooperative": info.cooperative, "hidden_info": info.hidden_info,
-            "options": options, "bots": sorted(BOTS), "rules": {"en": bool(spec.rules_en), "es": bool(spec.rules_es)}}
+            "options": options, "bots": _bots_for(game),
+            "rules": {"en": bool(spec.rules_en), "es": bool(spec.rules_es)}}
