@@ -9,10 +9,12 @@ From its view alone:
   countdown runs (``race``: its reaction time is multiplied by this factor, default 0.5);
 - it keeps each mission obligation it owes, except with probability ``p_forget`` (decided
   once per obligation);
-- after another player's play while an obligation mission is in force it calls a catch on
-  that player with probability ``p_catch``: bots hear no announcements through their view,
-  so a catch is a guess that the engine judges (a false catch costs ``false_catch_penalty``,
-  free by default);
+- it catches: in the turn-based timing (``timing="steps"``) it follows the view's public log
+  (``recent``) with a ``PublicTracker`` and catches each violation it derives there, with
+  probability ``p_catch`` (an evidence catch, never false); in real time it still guesses: after
+  another player's play while an obligation mission is in force it calls a catch on that player
+  with probability ``p_catch``, which the engine judges (a false catch costs
+  ``false_catch_penalty``, free by default);
 - when a swap is theirs to choose, it swaps with the player holding the fewest cards.
 """
 
@@ -22,6 +24,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cosmodeck.bots.heuristic.blast_off_tracker import PublicTracker
 from cosmodeck.bots.params import Params
 from cosmodeck.bots.reaction import ReactionTime
 from cosmodeck.engine.rng import Rng
@@ -63,6 +66,9 @@ class BlastOffHeuristic:
         self._seen_discard = -1
         self._last_turn = -1
         self._suspect: int | None = None
+        self._tracker: PublicTracker | None = None
+        self._log_seen = -1
+        self._evidence: list[tuple[int, str]] = []
 
     @staticmethod
     def from_params(game: BlastOffGame, p: Params, reaction: ReactionTime) -> BlastOffHeuristic:
@@ -93,7 +99,14 @@ class BlastOffHeuristic:
                 if isinstance(a, (Announce, Gesture)) and a.token == o["token"] and (
                         not isinstance(a, Announce) or o.get("expect") is None or str(a.arg) == str(o["expect"])):
                     return a
-        # 2. a catch on a suspected violation
+        # 2. a catch: on evidence from the public log, else on a suspicion
+        catches = [a for a in legal if isinstance(a, Catch)]
+        if self._evidence and catches:  # a RESPONSE step: the window for what was derived before it
+            evidence, self._evidence = self._evidence, []
+            for target, mission in evidence:
+                for a in catches:
+                    if a.target == target and a.mission in (mission, None):
+                        return a
         if self._suspect is not None:
             target, self._suspect = self._suspect, None
             for a in legal:
@@ -119,11 +132,34 @@ class BlastOffHeuristic:
             if isinstance(a, (Draw, Keep)):
                 return a
         others = [a for a in legal if not isinstance(a, (Catch, Announce, Gesture))]
-        if view.get("countdown") is not None:
-            return None  # nothing to throw in for this value: wait for the next call
+        if view.get("countdown") is not None and view.get("timing") != "steps":
+            return None  # real time: nothing to throw in for this value, wait for the next call
         return others[0] if others else None
 
     def _watch(self, view: Mapping[str, Any], seat: int, rng: Rng) -> None:
+        if view.get("timing") == "steps" and "recent" in view:
+            self._follow_log(view, seat, rng)
+        else:
+            self._guess(view, seat, rng)
+
+    def _follow_log(self, view: Mapping[str, Any], seat: int, rng: Rng) -> None:
+        """Feed new public events to the tracker; each violation it derives is caught with ``p_catch``."""
+        recent = view["recent"]
+        if self._tracker is None or (recent and recent[0]["n"] > self._log_seen + 1):
+            # first look (or we missed events): start from this view, as of its newest event
+            self._tracker = PublicTracker(self.game, dict(view))
+            self._log_seen = recent[-1]["n"] if recent else -1
+            return
+        for e in recent:
+            if e["n"] > self._log_seen:
+                self._tracker.feed({k: v for k, v in e.items() if k not in ("n", "t")})
+                self._log_seen = e["n"]
+        for target, mission in self._tracker.found:
+            if target != seat and rng.random() < self.p_catch:
+                self._evidence.append((target, mission))
+        self._tracker.found.clear()
+
+    def _guess(self, view: Mapping[str, Any], seat: int, rng: Rng) -> None:
         """Remember who just played; suspect them (with ``p_catch``) when an obligation mission is in force."""
         n = len(view.get("discard") or ())
         turn = int(view.get("turn", -1))
