@@ -23,20 +23,10 @@ def observation_space(table: Table) -> spaces.Dict:
     })
 
 
-class CosmodeckAEC(AECEnv):  # type: ignore[misc]
-    """``cosmodeck.rl.aec_env(game_id, players=N, **options)``.
+class SeatAgents:
+    """What the AEC and Parallel environments share: the table, one agent per seat, their spaces."""
 
-    ``agent_selection`` is the seat that decides next (turn order; in real-time games, each seat
-    once per tick in a seeded order). Rewards arrive at the end of the game (see docs/rl.md).
-    An action outside the mask changes nothing: the same agent decides again and its info holds
-    ``illegal_action: True``.
-    """
-
-    metadata: ClassVar[dict[str, Any]] = {"name": "cosmodeck_aec_v0", "render_modes": ["ansi"],
-                                          "is_parallelizable": True}
-
-    def __init__(self, game_id: str, players: int = 2, render_mode: str | None = None, **options: Any) -> None:
-        super().__init__()
+    def _setup(self, game_id: str, players: int, render_mode: str | None, options: dict[str, Any]) -> None:
         self.table = Table(game_id, players, options)
         self.render_mode = render_mode
         self.possible_agents = [agent_name(s) for s in range(players)]
@@ -51,6 +41,23 @@ class CosmodeckAEC(AECEnv):  # type: ignore[misc]
 
     def action_space(self, agent: str) -> spaces.Discrete:
         return self._act_spaces[agent]
+
+
+class CosmodeckAEC(SeatAgents, AECEnv):  # type: ignore[misc]
+    """``cosmodeck.rl.aec_env(game_id, players=N, **options)``.
+
+    ``agent_selection`` is the seat that decides next (turn order; in real-time games, each seat
+    once per tick in a seeded order). Rewards arrive at the end of the game (see docs/rl.md).
+    An action outside the mask changes nothing: the same agent decides again and its info holds
+    ``illegal_action: True``.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {"name": "cosmodeck_aec_v0", "render_modes": ["ansi"],
+                                          "is_parallelizable": True}
+
+    def __init__(self, game_id: str, players: int = 2, render_mode: str | None = None, **options: Any) -> None:
+        super().__init__()
+        self._setup(game_id, players, render_mode, options)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:

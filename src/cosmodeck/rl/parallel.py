@@ -5,14 +5,12 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import numpy as np
-from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
-from cosmodeck.rl.aec import agent_name, observation_space
-from cosmodeck.rl.table import Table
+from cosmodeck.rl.aec import SeatAgents, agent_name
 
 
-class CosmodeckParallel(ParallelEnv):  # type: ignore[misc]
+class CosmodeckParallel(SeatAgents, ParallelEnv):  # type: ignore[misc]
     """``cosmodeck.rl.parallel_env(game_id, players=N, **options)``.
 
     Each step, the seats of the current round (the seat to move in a turn-based game, every seat
@@ -25,20 +23,7 @@ class CosmodeckParallel(ParallelEnv):  # type: ignore[misc]
     metadata: ClassVar[dict[str, Any]] = {"name": "cosmodeck_parallel_v0", "render_modes": ["ansi"]}
 
     def __init__(self, game_id: str, players: int = 2, render_mode: str | None = None, **options: Any) -> None:
-        self.table = Table(game_id, players, options)
-        self.render_mode = render_mode
-        self.possible_agents = [agent_name(s) for s in range(players)]
-        self.seats = {a: s for s, a in enumerate(self.possible_agents)}
-        self._obs_space = observation_space(self.table)
-        self._act_spaces = {a: spaces.Discrete(self.table.encoder.num_actions) for a in self.possible_agents}
-        self._np_seed = np.random.default_rng()
-        self.agents: list[str] = []
-
-    def observation_space(self, agent: str) -> spaces.Dict:
-        return self._obs_space
-
-    def action_space(self, agent: str) -> spaces.Discrete:
-        return self._act_spaces[agent]
+        self._setup(game_id, players, render_mode, options)
 
     def _observations(self) -> dict[str, dict[str, Any]]:
         return {a: self.table.observe(self.seats[a]) for a in self.agents}
