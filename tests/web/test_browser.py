@@ -162,6 +162,9 @@ def play_generic(page: Any, rng: random.Random) -> bool:
     calm = [a for a in actions if a != "time_out"]  # nobody pauses the game in these tests
     if not calm:
         return False
+    shedding = [a for a in moves if a.startswith(("play", "slap", "declare", "launch", "place_card", "start"))]
+    if shedding and rng.random() < 0.7:  # games end sooner when players mostly play cards
+        moves = shedding
     pick = rng.choice(moves if moves and rng.random() < 0.9 else calm)
     try:
         page.locator(f"button.action[data-action='{pick}']").first.click(timeout=2000)
@@ -175,8 +178,8 @@ def test_generic_board_two_players_and_a_bot_play_to_the_end(game: str, browser:
                                                              shots: Any) -> None:
     info = cosmodeck.load_game(game).info
     players = min(info.max_players, 3)
-    r = create_room(web_server, game, players, bots={str(players - 1): "random"},
-                    options=FAST_OPTIONS.get(game, {}), seed=3)
+    options = {**FAST_OPTIONS.get(game, {}), **({"tick_s": 0.4} if game == "blast-off" else {})}
+    r = create_room(web_server, game, players, bots={str(players - 1): "random"}, options=options, seed=3)
     pages = []
     for seat in range(2):
         page = new_page(browser)
@@ -189,7 +192,7 @@ def test_generic_board_two_players_and_a_bot_play_to_the_end(game: str, browser:
         page.wait_for_selector(".generic")
     shots(pages[0], "1-start")
     rng = random.Random(9)
-    deadline = time.monotonic() + 180
+    deadline = time.monotonic() + 300
     while not all(result_shown(p) for p in pages):
         assert time.monotonic() < deadline, "the game did not finish"
         acted = False
