@@ -3,30 +3,42 @@
 ``determinize(game, view, seat, rng)`` re-draws everything ``seat`` cannot see, uniformly
 among the possibilities its view allows, and returns a genuine state of the game's own
 classes. Bots never see the real state, so this is how a search bot gets states to search.
+
+Each game's determinizer is the module named after the game id (``shooting-star`` ->
+``shooting_star.py``) with a function ``determinize(game, view, seat, rng)``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+import importlib
+import importlib.util
+from collections.abc import Callable, Mapping
+from functools import cache
+from typing import Any, cast
 
 from cosmodeck.engine.game import Game
 from cosmodeck.engine.rng import Rng
 from cosmodeck.engine.state import State
 
-SUPPORTED = ("shooting-star",)
+
+def _module_name(game_id: str) -> str:
+    return f"{__name__}.{game_id.replace('-', '_')}"
+
+
+def supported(game_id: str) -> bool:
+    """Whether ``game_id`` has a determinizer (so the ``ismcts`` bot can play it)."""
+    if not game_id.replace("-", "_").isidentifier():
+        return False
+    return importlib.util.find_spec(_module_name(game_id)) is not None
+
+
+@cache
+def _determinizer(game_id: str) -> Callable[..., State]:
+    if not supported(game_id):
+        raise ValueError(f"no determinization for game {game_id!r}: the ismcts bot cannot play it")
+    return cast("Callable[..., State]", importlib.import_module(_module_name(game_id)).determinize)
 
 
 def determinize(game: Game[Any], view: Mapping[str, Any], seat: int, rng: Rng) -> State:
     """A state consistent with ``view`` (what ``seat`` sees), its hidden parts drawn with ``rng``."""
-    from cosmodeck.games.shooting_star.game import ShootingStarGame
-
-    if isinstance(game, ShootingStarGame):
-        from cosmodeck.bots.determinize import shooting_star
-
-        return shooting_star.determinize(game, view, seat, rng)
-    raise ValueError(f"no determinization for game {game.id!r}: the ismcts bot cannot play it")
-
-
-def supported(game_id: str) -> bool:
-    return game_id in SUPPORTED
+    return _determinizer(game.id)(game, view, seat, rng)
