@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 from typing import Any
 
 from cosmodeck.bots.base import Bot
@@ -33,12 +35,13 @@ def make_heuristic(game: Game[Any], p: Params) -> Bot:
     raise ValueError(f"no heuristic bot for game {game.id!r}")
 
 
+# the module (under this package) whose ``prior(game)`` gives a game's ISMCTS widening order
+PRIORS = {"shooting-star": "shooting_star", "blast-off": "blast_off_prior", "meteor": "meteor_prior"}
+
+
 def prior_for(game: Game[Any]) -> Any:
-    """The game's heuristic as an ISMCTS widening order, or ``None``."""
-    from cosmodeck.games.shooting_star.game import ShootingStarGame
-
-    if isinstance(game, ShootingStarGame):
-        from cosmodeck.bots.heuristic.shooting_star import prior
-
-        return prior(game)
-    return None
+    """The game's heuristic as an ISMCTS widening order, or ``None`` when it has none."""
+    name = PRIORS.get(game.id)
+    if name is None or importlib.util.find_spec(f"{__name__}.{name}") is None:
+        return None
+    return importlib.import_module(f"{__name__}.{name}").prior(game)
