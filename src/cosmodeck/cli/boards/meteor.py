@@ -111,7 +111,11 @@ def render(view: dict[str, Any], console: Console) -> None:
     if view["techs"]:
         console.print("  techs: " + ", ".join(t["key"] for t in view["techs"]))
     for kind in ("powers", "challenges"):
-        cards = [f"{i}:{p['key']}" for i, p in enumerate(view[kind]) if p]
+        cards = []
+        for i, p in enumerate(view[kind]):
+            if p:
+                used = [*p.get("used_game", []), *p.get("used_zone", [])] if kind == "powers" else []
+                cards.append(f"{i}:{p['key']}" + (f" (used: {', '.join(used)})" if used else ""))
         if cards:
             console.print(f"  {kind}: " + ", ".join(cards))
     talk = view.get("talk") or {}

@@ -4,15 +4,24 @@ Everyone sees: hand sizes, Power and Challenge cards, sites and project status, 
 meteor backs, the discard pile, Cracked stores, the zone and timer, Pass flags, open volleys
 and the talk rules. Hand faces: the owner only (Backwards: only the others), plus cards
 shown by Open Book. Face-down meteors show only their back and kind. Decks: counts only.
+
+A Power entry lists the powers its holder has used: ``used_game`` (once per game: Spotter,
+Chronometrist, Demolition Expert, Sharpshooter) and ``used_zone`` (once per zone: Mechanic,
+Courier; cleared at each zone change), each in order of use; ``used`` is their sorted union
+(kept for older consumers; a Challenge entry carries the same ``used``).
+A site's ``missing`` is the energy still missing from its rocket or technology, counting the
+controller's Fuel Chemist and Solar Engineer substitutions.
 """
 
 from __future__ import annotations
 
+from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
+from cosmodeck.games.meteor.actions import Site
 from cosmodeck.games.meteor.rules_meteors import public
 from cosmodeck.games.meteor.rules_powers import talk_rules
-from cosmodeck.games.meteor.rules_sites import classify
+from cosmodeck.games.meteor.rules_sites import CostRules, classify, cost_rules
 
 if TYPE_CHECKING:
     from cosmodeck.games.meteor.state import MeteorState
@@ -43,7 +52,7 @@ def build_view(st: MeteorState, seat: int | None) -> dict[str, Any]:
         due = [cd["due"] for cd in st.countdowns if cd["site"] == [site.seat, site.slot]]
         sites.append({"site": str(site), "seat": site.seat, "slot": site.slot, "name": data.sites[site.seat],
                       "cards": list(cards), "status": classify(st, site), "built": st.built[site.seat][site.slot],
-                      "countdown": due[0] if due else None, **_project(st, cards)})
+                      "countdown": due[0] if due else None, **_project(st, site, cards)})
     window = None
     if st.window is not None:
         window = {"opened": st.window["opened"], "closes": st.window["closes"],
@@ -69,7 +78,7 @@ def build_view(st: MeteorState, seat: int | None) -> dict[str, Any]:
         "passes": list(st.passes),
         "volley": window,
         "countdowns": [dict(cd, site=_site_str(cd["site"])) for cd in st.countdowns],
-        "powers": [_special(st, p, s, data.powers) for s, p in enumerate(st.powers)],
+        "powers": [_power(st, p, s) for s, p in enumerate(st.powers)],
         "challenges": [_special(st, c, s, data.challenges) for s, c in enumerate(st.challenges)],
         "last_place": list(st.last_place),
         "mulligan_used": st.mulligan_used,
@@ -83,19 +92,53 @@ def build_view(st: MeteorState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def _project(st: MeteorState, cards: list[str]) -> dict[str, Any]:
-    """The rocket or tech on a site, its cost and the energy letters still missing (plain costs)."""
+def _project(st: MeteorState, site: Site, cards: list[str]) -> dict[str, Any]:
+    """The rocket or tech on a site, its cost and the energy letters still missing.
+
+    ``missing`` counts the controller's substitutions (Fuel Chemist, Solar Engineer): the
+    energy on the site is matched to the cost with as many exact matches as possible, and the
+    unmatched cost letters are missing. A site whose energy cannot be matched (a dead project)
+    shows the plain difference.
+    """
     res = st.data.resources
     heads = [res[c] for c in cards if not res[c].is_energy]
     if len(heads) != 1:
         return {"project": None, "damage": None, "cost": None, "missing": None}
     head = heads[0]
-    missing = list(head.cost)
-    for c in cards:
-        if res[c].is_energy and res[c].code in missing:
-            missing.remove(res[c].code)
+    codes = [res[c].code for c in cards if res[c].is_energy]
+    missing = _missing(codes, head.cost, cost_rules(st, site.seat))
+    if missing is None:
+        plain = list(head.cost)
+        for code in codes:
+            if code in plain:
+                plain.remove(code)
+        missing = "".join(plain)
     return {"project": head.base, "damage": head.damage if head.is_rocket else None, "cost": "".join(head.cost),
-            "missing": "".join(missing)}
+            "missing": missing}
+
+
+def _missing(codes: list[str], cost: tuple[str, ...], rules: CostRules) -> str | None:
+    """The cost letters left unpaid by ``codes`` under ``rules`` (most exact matches), or ``None``."""
+    best: tuple[int, tuple[int, ...]] | None = None
+    for slots in permutations(range(len(cost)), len(codes)):
+        wild = exact = 0
+        for e, i in zip(codes, slots, strict=True):
+            c = cost[i]
+            if e == c:
+                exact += 1
+            elif e in rules.fa and c in rules.fa:
+                pass
+            elif e == rules.solar and wild == 0:
+                wild = 1
+            else:
+                break
+        else:
+            if best is None or exact > best[0]:
+                best = (exact, slots)
+    if best is None:
+        return None
+    paid = set(best[1])
+    return "".join(c for i, c in enumerate(cost) if i not in paid)
 
 
 def _site_str(site: list[int]) -> str:
@@ -113,3 +156,11 @@ def _special(st: MeteorState, card: str | None, seat: int, table: Any) -> dict[s
     if card is None:
         return None
     return {"id": card, "key": table[card], "used": sorted(set(st.used[seat]) | set(st.zone_used[seat]))}
+
+
+def _power(st: MeteorState, card: str | None, seat: int) -> dict[str, Any] | None:
+    entry = _special(st, card, seat, st.data.powers)
+    if entry is not None:
+        entry["used_game"] = list(st.used[seat])
+        entry["used_zone"] = list(st.zone_used[seat])
+    return entry
