@@ -23,6 +23,7 @@ def dump(st: BlastOffState) -> dict[str, Any]:
     out["hands"] = [list(h) for h in st.hands]
     out["wface"] = [[c, col, val] for c, (col, val) in sorted(st.wface.items())]
     out["known"] = [sorted(k) for k in st.known]
+    out["kby"] = list(st.kby)
     out["customs"] = [[m.id, m.source] for m in st.customs]
     out["obls"] = [list(o) for o in st.obls]
     out["penalties"] = [list(p) for p in st.penalties]
@@ -50,6 +51,7 @@ def load(st: BlastOffState, core: dict[str, Any]) -> None:
         raise ValueError("hands do not match the number of players")
     st.wface = {int(c): (int(col), int(val)) for c, col, val in core["wface"]}
     st.known = [frozenset(int(x) for x in k) for k in core["known"]]
+    st.kby = [int(x) for x in core.get("kby", [-1] * st.players)]  # absent in states saved before it existed
     g = st.g
     st.customs = tuple(replace(g.authored(src), id=ident) for ident, src in core["customs"])
     st.has_restriction = any(st.mission(mi).kind == "restriction" for mi in st.inforce)

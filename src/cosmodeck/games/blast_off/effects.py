@@ -64,10 +64,10 @@ def pass_hands(st: BlastOffState, data: dict[str, object]) -> list[Event]:
     """R24: every active player at once gives their hand to the next active player on their left."""
     d = 1 if st.g.options["pass_hands_direction"] == "left" else st.dir
     act = [s for s in range(st.players) if st.hands[s]]
-    new = {next_active(st, s, d): st.hands[s] for s in act}
+    new = {next_active(st, s, d): (s, st.hands[s]) for s in act}
     for s in act:
-        st.hands[s] = new[s]
-        st.known[s] = frozenset(new[s])  # the giver saw these cards
+        st.kby[s], st.hands[s] = new[s]
+        st.known[s] = frozenset(st.hands[s])  # the giver saw these cards
     return [Event("effect", {**data, "direction": d}), *_hand_events(st, act)]
 
 
@@ -75,5 +75,6 @@ def swap(st: BlastOffState, actor: int, target: int, mission_id: str) -> list[Ev
     st.hands[actor], st.hands[target] = st.hands[target], st.hands[actor]
     st.known[actor] = frozenset(st.hands[actor])
     st.known[target] = frozenset(st.hands[target])
+    st.kby[actor], st.kby[target] = target, actor
     return [Event("effect", {"mission": mission_id, "effect": "swap_hands", "seat": actor, "target": target}),
             *_hand_events(st, [actor, target])]

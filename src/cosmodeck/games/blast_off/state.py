@@ -51,6 +51,7 @@ class BlastOffState(State):
         self.extra = -1
         self.turn_no = 0
         self.known: list[frozenset[int]] = [_EMPTY] * n
+        self.kby: list[int] = [-1] * n  # who knows known[s]: the seat that gave s those cards (-1: nobody)
         self.drawn = -1
         self.starter_returns = 0
         self.mdeck: list[int] = []
@@ -208,6 +209,7 @@ class BlastOffState(State):
         o.skip = self.skip[:]
         o.placings = self.placings[:]
         o.known = self.known[:]
+        o.kby = self.kby[:]
         o.mdeck = self.mdeck[:]
         o.mdisc = self.mdisc[:]
         o.inforce = self.inforce[:]

@@ -34,6 +34,7 @@ def view(st: BlastOffState, seat: int | None) -> dict[str, Any]:
         "dir": st.dir,
         "hand": None if seat is None else sorted((_card(st, c) for c in st.hands[seat]), key=_sort_key),
         "hand_sizes": [len(h) for h in st.hands],
+        "known": [] if seat is None else _known(st, seat),
         "active": [bool(h) for h in st.hands],
         "draw_pile": len(st.draw),
         "discard": [{"card": _card(st, c), "face": _pile_face(st, c)} for c in st.disc],
@@ -41,8 +42,7 @@ def view(st: BlastOffState, seat: int | None) -> dict[str, Any]:
         "missions_in_force": [st.mission(mi).to_json() for mi in st.inforce],
         "missions_discarded": [st.mission(mi).to_json() for mi in st.mdisc],
         "mission_deck": len(st.mdeck),
-        "missions": [{**st.mission(mi).to_json(), "revealed": True, "in_force": mi in st.inforce}
-                     for mi in st.revealed],
+        "missions": [_revealed(st, mi) for mi in st.revealed],
         "penalties": [{"seat": s, "kind": k, "mission": m} for s, k, m in st.penalties],
         "recent": [dict(e) for e in st.recent],
         "skip_marks": list(st.skip),
@@ -60,6 +60,20 @@ def view(st: BlastOffState, seat: int | None) -> dict[str, Any]:
         p = st.pend[seat]
         out["pending"] = [str(a) for a in p] if isinstance(p, list) else str(p)
     return out
+
+
+def _revealed(st: BlastOffState, mi: int) -> dict[str, Any]:
+    m = st.mission(mi)
+    out = {**m.to_json(), "revealed": True, "in_force": mi in st.inforce}
+    if mi >= len(st.g.missions):  # BLO-9.2: an authored mission is written down for everyone to see
+        out["source"] = m.source
+    return out
+
+
+def _known(st: BlastOffState, seat: int) -> list[dict[str, Any]]:
+    """Cards ``seat`` knows another seat holds: those it gave by passing or swapping hands, not yet played."""
+    return [{"seat": s, "cards": sorted((_card(st, c) for c in st.known[s]), key=_sort_key)}
+            for s in range(st.players) if s != seat and st.kby[s] == seat and st.known[s]]
 
 
 def _sort_key(name: str) -> tuple[int, str]:
