@@ -15,6 +15,15 @@ Turn-based games get the full tree. Real-time games get a flat search at the roo
 with one of the legal actions, or wait), because who acts next is decided by reaction times
 rather than by the rules; their rollouts run on a virtual clock.
 
+A game's prior may be a :class:`Guide` (opt-in; a plain prior function changes nothing
+here): then a real-time root searches only the guide's candidates (its ``width`` best
+actions scoring above ``act_floor``, plus waiting) with paired playouts (see ``_guided``),
+and waits without searching when there are none; playouts follow the guide's ``policy`` and
+are scored by its ``reward``.
+Meteor uses one (``bots/heuristic/meteor_prior.py``): random playouts there are long and
+never win. An action legal for the real seat but not in a determinization (a legality that
+depends on something the view does not show) is skipped in that iteration.
+
 Budget: ``iters`` iterations (deterministic for a given seed) or ``ms`` milliseconds of
 wall-clock time per decision (machine-dependent: results then vary with load and hardware).
 """
@@ -24,7 +33,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from cosmodeck.bots.reaction import ReactionTime
 from cosmodeck.bots.rollout import rollout
@@ -38,6 +47,37 @@ Determinizer = Callable[[Game[Any], Mapping[str, Any], int, Rng], State]
 Prior = Callable[[State, int, Sequence[Any], Rng], Sequence[float]]
 
 WAIT = "__wait__"  # the real-time "do nothing yet" child
+
+
+S = TypeVar("S", bound=State)
+
+
+class Guide(Generic[S]):
+    """A game's knowledge for searching it in real time (see the module docstring).
+
+    It is also a :data:`Prior` (``__call__`` scores the actions from the state's view), so the
+    registry passes it as the bot's ``prior``; ``prior=none`` drops all of it. ``S`` is the
+    game's state class, which its playout policy reads.
+    """
+
+    act_floor: float = 0.0  # root candidates must score above this
+    width: int = 4  # how many of the best candidates are searched (with waiting)
+    idle_s: float = 5.0  # in playouts, a waiting seat looks again after this long if nothing changed
+
+    def scores(self, view: Mapping[str, Any], seat: int, legal: Sequence[Any]) -> Sequence[float]:
+        """Scores of ``legal`` for ``seat`` (higher is better), from its view."""
+        raise NotImplementedError
+
+    def policy(self, state: S, seat: int, rng: Rng) -> Any | None:
+        """The playout action of ``seat`` in ``state`` (legal), or ``None`` to wait."""
+        return None
+
+    def reward(self, result: Result, players: int) -> list[float]:
+        """Each seat's reward in [0, 1] for a finished playout."""
+        return rewards(result, players)
+
+    def __call__(self, state: S, seat: int, legal: Sequence[Any], rng: Rng) -> Sequence[float]:
+        return self.scores(state.view(seat), seat, legal)
 
 
 def rewards(result: Result, players: int, shaping: float = 0.25, scale: float = 4.0) -> list[float]:
@@ -75,7 +115,7 @@ class ISMCTSBot:
 
     def __init__(self, game: Game[Any], determinizer: Determinizer, *, iters: int | None = 200,
                  ms: float | None = None, c: float = 0.7, widen: float = 2.0, alpha: float = 0.5,
-                 prior: Prior | None = None, reaction: ReactionTime | None = None, shaping: float = 0.25,
+                 prior: Prior | Guide[Any] | None = None, reaction: ReactionTime | None = None, shaping: float = 0.25,
                  max_rollout: int = 100_000, prior_depth: int = 2, name: str = "ismcts") -> None:
         if iters is None and ms is None:
             raise ValueError("ismcts bot: give a budget, iters=N or ms=M")
@@ -92,6 +132,7 @@ class ISMCTSBot:
         self.shaping = shaping
         self.max_rollout = max_rollout
         self.prior_depth = prior_depth
+        self.guide = prior if isinstance(prior, Guide) else None
         self.last_iterations = 0  # for benchmarks
         self.total_iterations = 0
         self.total_seconds = 0.0
@@ -117,7 +158,9 @@ class ISMCTSBot:
             return legal[0]
         seat = int(view["seat"])
         t0 = time.perf_counter()
-        if self.game.info.real_time:
+        if self.game.info.real_time and self.guide is not None:
+            choice, n = self._guided(self.guide, view, seat, legal, rng)
+        elif self.game.info.real_time:
             choice, n = self._flat(view, seat, legal, rng)
         else:
             choice, n = self._tree(view, seat, legal, rng)
@@ -253,3 +296,40 @@ class ISMCTSBot:
             child.w += r[seat]
         best = max(root.children, key=lambda a: (root.children[a].n, root.children[a].w))
         return (None if best == WAIT else best), i
+
+    # ---- real time with a Guide: paired playouts of the guide's best candidates -----------
+    def _guided(self, guide: Guide[Any], view: Mapping[str, Any], seat: int, legal: Sequence[Any],
+                rng: Rng) -> tuple[Any, int]:
+        """Rounds of paired playouts: each round samples one determinization and one playout
+        seed, and plays every candidate (the guide's ``width`` best, and waiting) from it, so
+        that candidates are compared on the same hidden cards and the same luck (common random
+        numbers). The best mean reward wins; ties go to the guide's order, waiting last.
+        A candidate illegal in a round's determinization sits that round out.
+        """
+        scores = guide.scores(view, seat, legal)
+        ranked = [a for v, _, a in sorted(((v, -i, a) for i, (a, v) in enumerate(zip(legal, scores, strict=True))
+                                           if v > guide.act_floor), key=lambda x: (x[0], x[1]), reverse=True)]
+        if not ranked:
+            return None, 0
+        cands: list[Any] = [*ranked[:guide.width], WAIT]
+        total = [0.0] * len(cands)
+        count = [0] * len(cands)
+        more = self._budget()
+        i = 0
+        players = int(view["players"])
+        while more(i):
+            base = self.determinizer(self.game, view, seat, rng)
+            seed = rng.next64()
+            for j, a in enumerate(cands):
+                st = base.clone() if j < len(cands) - 1 else base
+                if a != WAIT:
+                    if not st.is_legal(seat, a):
+                        continue
+                    st.apply(seat, a, at=st.now)
+                rollout(st, Rng(raw_state=seed), self.max_rollout, policy=guide.policy, idle_s=guide.idle_s)
+                res = st.result
+                total[j] += guide.reward(res, players)[seat] if res is not None else 0.5
+                count[j] += 1
+                i += 1
+        best = max(range(len(cands)), key=lambda j: (total[j] / count[j] if count[j] else -1.0, -j))
+        return (None if cands[best] == WAIT else cands[best]), i
