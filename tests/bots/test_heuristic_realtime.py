@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 import cosmodeck
 from cosmodeck.bots import make_bot, make_bots
+from cosmodeck.bots.heuristic.blast_off import BlastOffHeuristic
 from cosmodeck.bots.heuristic.meteor import MeteorHeuristic, _subset_sum
 from cosmodeck.engine.rng import Rng
 from cosmodeck.games.meteor.actions import Launch, Pass, Start
@@ -75,5 +78,10 @@ def test_blast_off_heuristic_beats_random() -> None:
 def test_blast_off_parameters() -> None:
     bot = make_bot("blast-off", "heuristic:p_forget=1;p_catch=0;race=0.2;level=hard")
     assert bot.name == "heuristic"
+    assert isinstance(bot, BlastOffHeuristic) and bot.catching == "evidence"  # the default: catch on evidence
+    guesser = make_bot("blast-off", "heuristic:catching=guess")
+    assert isinstance(guesser, BlastOffHeuristic) and guesser.catching == "guess"
+    with pytest.raises(ValueError, match="catching"):
+        make_bot("blast-off", "heuristic:catching=always")
     s = simulate(SimSpec("blast-off", 3, 10, seed=3, bots="heuristic:p_forget=1;p_catch=1"))
     assert s["games"] == 10

@@ -9,12 +9,19 @@ From its view alone:
   countdown runs (``race``: its reaction time is multiplied by this factor, default 0.5);
 - it keeps each mission obligation it owes, except with probability ``p_forget`` (decided
   once per obligation);
-- it catches: in the turn-based timing (``timing="steps"``) it follows the view's public log
-  (``recent``) with a ``PublicTracker`` and catches each violation it derives there, with
-  probability ``p_catch`` (an evidence catch, never false); in real time it still guesses: after
-  another player's play while an obligation mission is in force it calls a catch on that player
-  with probability ``p_catch``, which the engine judges (a false catch costs
-  ``false_catch_penalty``, free by default);
+- it catches on evidence (``catching="evidence"``, the default; BLO-12.10): it follows the view's
+  public log (``recent``) with a ``PublicTracker``, which derives every obligation owed and every
+  violation from public events alone, in both timings. Each violation is caught with probability
+  ``p_catch`` (decided once per violation), and only while the catch is sure to be valid: in the
+  turn-based timing in a RESPONSE step of its window; in real time while fewer turn actions than
+  its window allows are complete, or while the view's next deadline (before which the simulator and
+  the server apply the action) falls inside its ``catch_window_s``. An evidence catch is never
+  false. The tracker sees only what the bot is shown: when more than the log's 48 events passed
+  between two looks (or the tracker cannot follow, or disagrees with the bot's own obligations),
+  it restarts from the current view and may miss what was open then;
+- ``catching="guess"`` (not the default; kept to compare): after another player's play while an
+  obligation mission is in force it calls a catch on that player with probability ``p_catch``,
+  which the engine judges (a false catch costs ``false_catch_penalty``, free by default);
 - when a swap is theirs to choose, it swaps with the player holding the fewest cards.
 """
 
@@ -41,6 +48,8 @@ from cosmodeck.games.blast_off.actions import (
 )
 from cosmodeck.games.blast_off.game import BlastOffGame
 
+CATCHING = ("evidence", "guess")  # how the bot decides to catch (see the module docs)
+
 
 def _colour(name: str) -> str:
     """The colour letter of a card name (``O7`` -> ``O``, ``BO-G`` -> ``G``); ``''`` for W and CD."""
@@ -55,11 +64,14 @@ class BlastOffHeuristic:
     name = "heuristic"
 
     def __init__(self, game: BlastOffGame, p_forget: float = 0.1, p_catch: float = 0.3, race: float = 0.5,
-                 reaction: ReactionTime | None = None) -> None:
+                 reaction: ReactionTime | None = None, catching: str = "evidence") -> None:
+        if catching not in CATCHING:
+            raise ValueError(f"catching must be one of {', '.join(CATCHING)}, not {catching!r}")
         self.game = game
         self.p_forget = p_forget
         self.p_catch = p_catch
         self.race = race
+        self.catching = catching
         self.reaction = reaction or ReactionTime()
         self._racing = False
         self._forget: dict[tuple[Any, ...], bool] = {}
@@ -68,12 +80,14 @@ class BlastOffHeuristic:
         self._suspect: int | None = None
         self._tracker: PublicTracker | None = None
         self._log_seen = -1
-        self._evidence: list[tuple[int, str]] = []
+        self._decided: dict[int, bool] = {}  # violation key -> catch it (drawn once with p_catch)
+        self.resyncs = 0  # times the tracker restarted from a view after its first look
+        self.mismatches = 0  # ... of which because it disagreed with the bot's own obligations
 
     @staticmethod
     def from_params(game: BlastOffGame, p: Params, reaction: ReactionTime) -> BlastOffHeuristic:
         bot = BlastOffHeuristic(game, p.float("p_forget", 0.1, lo=0.0, hi=1.0), p.float("p_catch", 0.3, lo=0.0, hi=1.0),
-                                p.float("race", 0.5, lo=0.01), reaction)
+                                p.float("race", 0.5, lo=0.01), reaction, p.choice("catching", "evidence", CATCHING))
         p.done()
         return bot
 
@@ -99,19 +113,13 @@ class BlastOffHeuristic:
                 if isinstance(a, (Announce, Gesture)) and a.token == o["token"] and (
                         not isinstance(a, Announce) or o.get("expect") is None or str(a.arg) == str(o["expect"])):
                     return a
-        # 2. a catch: on evidence from the public log, else on a suspicion
+        # 2. a catch: on evidence from the public log (or, in the guessing mode, on a suspicion)
         catches = [a for a in legal if isinstance(a, Catch)]
-        if self._evidence and catches:  # a RESPONSE step: the window for what was derived before it
-            evidence, self._evidence = self._evidence, []
-            for target, mission in evidence:
-                for a in catches:
-                    if a.target == target and a.mission in (mission, None):
-                        return a
-        if self._suspect is not None:
-            target, self._suspect = self._suspect, None
-            for a in legal:
-                if isinstance(a, Catch) and a.target == target and a.mission is None:
-                    return a
+        if catches:
+            catch = self._evidence_catch(view, seat, catches, rng) if self.catching == "evidence" else \
+                self._guess_catch(catches)
+            if catch is not None:
+                return catch
         # 3. countdown: throw in a card (not a Wild while another card fits)
         slaps = [a for a in legal if isinstance(a, Slap)]
         if slaps:
@@ -137,30 +145,90 @@ class BlastOffHeuristic:
         return others[0] if others else None
 
     def _watch(self, view: Mapping[str, Any], seat: int, rng: Rng) -> None:
-        if view.get("timing") == "steps" and "recent" in view:
-            self._follow_log(view, seat, rng)
-        else:
+        if self.catching == "guess":
             self._guess(view, seat, rng)
+        else:
+            self._follow_log(view, seat)
 
-    def _follow_log(self, view: Mapping[str, Any], seat: int, rng: Rng) -> None:
-        """Feed new public events to the tracker; each violation it derives is caught with ``p_catch``."""
-        recent = view["recent"]
-        if self._tracker is None or (recent and recent[0]["n"] > self._log_seen + 1):
-            # first look (or we missed events): start from this view, as of its newest event
-            self._tracker = PublicTracker(self.game, dict(view))
-            self._log_seen = recent[-1]["n"] if recent else -1
+    def _follow_log(self, view: Mapping[str, Any], seat: int) -> None:
+        """Feed the public events new since the last look to the tracker (or restart it from this view)."""
+        recent = view.get("recent")
+        if recent is None:
+            self._tracker = None
+            return
+        tr = self._tracker
+        now = float(view.get("now") or 0.0)
+        if tr is None or (recent and (recent[0]["n"] > self._log_seen + 1 or recent[-1]["n"] < self._log_seen)) \
+                or now < tr.now:
+            # first look, missed events (the log keeps the last 48), or a new game: start from this view
+            self._resync(view, counted=tr is not None)
             return
         for e in recent:
             if e["n"] > self._log_seen:
-                self._tracker.feed({k: v for k, v in e.items() if k not in ("n", "t")})
+                tr.feed(e, float(e["t"]))
                 self._log_seen = e["n"]
-        for target, mission in self._tracker.found:
-            if target != seat and rng.random() < self.p_catch:
-                self._evidence.append((target, mission))
-        self._tracker.found.clear()
+        tr.settle(now)
+        if tr.lost:
+            self._resync(view)
+        elif not self._agrees(view, seat, tr):
+            self.mismatches += 1
+            self._resync(view)
+
+    def _resync(self, view: Mapping[str, Any], counted: bool = True) -> None:
+        recent = view["recent"]
+        self._tracker = PublicTracker(self.game, dict(view))
+        self._log_seen = recent[-1]["n"] if recent else -1
+        self._decided = {}
+        self.resyncs += counted
+
+    @staticmethod
+    def _agrees(view: Mapping[str, Any], seat: int, tr: PublicTracker) -> bool:
+        """The tracker's obligations for this seat are among those the view says it owes (a self-check)."""
+        mine = Counter((o["mission"], o.get("expect"), o.get("deadline"), o.get("due_step"))
+                       for o in view.get("obligations") or ())
+        derived = Counter((o.mission, o.expect, o.deadline if tr.rt else None, None if tr.rt else o.due)
+                          for o in tr.owed(seat))
+        return not derived - mine
+
+    def _evidence_catch(self, view: Mapping[str, Any], seat: int, catches: list[Catch], rng: Rng) -> Catch | None:
+        """A catch on a violation derived from the log, sure to be valid, decided once with ``p_catch``."""
+        tr = self._tracker
+        if tr is None:
+            return None
+        if tr.rt:
+            deadline = view.get("deadline")
+            found = tr.catchable(float(view["now"]), None if deadline is None else float(deadline))
+        elif view.get("phase") == "RESPONSE":
+            found = tr.catchable(step=int(view["response_step"]))
+        else:
+            return None
+        allowed = set(catches)
+        for v in found:
+            if v.seat == seat:
+                continue
+            go = self._decided.get(v.key)
+            if go is None:
+                go = self._decided[v.key] = rng.random() < self.p_catch
+            if not go:
+                continue
+            # naming the mission is best; if it is no longer in force, any open violation of theirs will do
+            for a in (self.game.catch_act(v.seat, v.mission), self.game.catch_act(v.seat, None)):
+                if a in allowed:
+                    return a
+        return None
+
+    def _guess_catch(self, catches: list[Catch]) -> Catch | None:
+        if self._suspect is None:
+            return None
+        target, self._suspect = self._suspect, None
+        for a in catches:
+            if a.target == target and a.mission is None:
+                return a
+        return None
 
     def _guess(self, view: Mapping[str, Any], seat: int, rng: Rng) -> None:
-        """Remember who just played; suspect them (with ``p_catch``) when an obligation mission is in force."""
+        """``catching="guess"``: remember who just played; suspect them (with ``p_catch``) when an obligation
+        mission is in force. No evidence: such a catch may be false."""
         n = len(view.get("discard") or ())
         turn = int(view.get("turn", -1))
         if self._seen_discard >= 0 and n > self._seen_discard and self._last_turn not in (-1, seat):
