@@ -187,3 +187,41 @@ def test_realtime_tracker_derives_exactly_the_engines_violations() -> None:
     totals = [_random_realtime(seed) for seed in range(12)]
     totals += [_random_realtime(seed, mission_out_of_control=True, play_for_places=True) for seed in range(6)]
     assert sum(n for n, _ in totals) > 30 and sum(c for _, c in totals) > 100
+
+
+def test_realtime_bot_that_looks_rarely_resyncs_and_still_catches_only_validly() -> None:
+    """A bot sees a view only when asked to act: with more than the log's 48 events between two looks it
+    restarts its tracker from the view, and what it then catches is still valid."""
+    resyncs = valid = 0
+    for seed in range(25):
+        game = cosmodeck.load_game("blast-off")
+        assert isinstance(game, BlastOffGame)
+        st = game.new_game(4, seed=seed)
+        rng = Rng(seed)
+        bot = BlastOffHeuristic(game, p_forget=0.0, p_catch=1.0)
+        for i in range(3000):
+            if st.is_over:
+                break
+            deadline, t = st.next_deadline(), st.now + rng.random() * 1.5
+            to_act = sorted(st.to_act)
+            if (deadline is not None and deadline <= t) or not to_act:
+                assert deadline is not None
+                st.advance(deadline)
+            else:
+                seat = to_act[rng.randbelow(len(to_act))]
+                legal = st.legal_actions(seat)
+                quiet = [a for a in legal if not str(a).startswith(("announce", "gesture", "catch"))]
+                pick = quiet if quiet and rng.random() < 0.85 else legal
+                st.apply(seat, pick[rng.randbelow(len(pick))], at=t)
+            if st.is_over or i % 30 or 1 not in st.to_act:
+                continue
+            view = st.view(1)  # seat 1 looks only now and then
+            a = bot.act(view, st.legal_actions(1), Rng(i))
+            if isinstance(a, Catch):
+                at = view["deadline"] - 1e-9 if view["deadline"] is not None else st.now + 1000.0
+                assert st.clone().apply(1, a, at=at)[0].type == "caught"  # valid even at the latest moment
+                st.apply(1, a, at=st.now)
+                valid += 1
+        resyncs += bot.resyncs
+        assert bot.mismatches == 0
+    assert resyncs > 0 and valid > 0
