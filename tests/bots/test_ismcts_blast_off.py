@@ -143,3 +143,24 @@ def test_the_guide_policy_plays_legal_games(timing: str) -> None:
         end = st.clone()
         rollout(end, Rng(seed), policy=guide.policy, idle_s=guide.idle_s)
         assert end.is_over
+
+
+def test_the_search_moves_for_its_own_seat_when_others_act_in_the_same_step() -> None:
+    """A steps-timing countdown asks every seat at once; a bot asked before a lower seat has chosen
+    must still search (and answer) its own moves, not the lower seat's."""
+    g = cosmodeck.load_game("blast-off", timing="steps")
+    bot = make_bot("blast-off", "ismcts:iters=20", g)
+    asked = 0
+    for seed in range(6):
+        st = g.new_game(players=3, seed=seed)
+        rng = Rng(seed)
+        while not st.is_over and asked < 12:
+            if len(st.to_act) > 1:
+                seat = max(st.to_act)
+                legal = st.legal_actions(seat)
+                assert bot.act(st.view(seat), legal, Rng(asked)) in legal
+                asked += 1
+            s = min(st.to_act)
+            moves = st.legal_actions(s)
+            st.apply(s, moves[rng.randbelow(len(moves))])
+    assert asked == 12

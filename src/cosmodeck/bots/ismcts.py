@@ -246,8 +246,11 @@ class ISMCTSBot:
                         break
                     st.advance(d)
                     continue
-                s = min(to_act)
-                acts = legal if node is root else st.legal_actions(s)
+                if node is root:  # the bot's own move, even when other seats act in the same step
+                    s, acts = seat, legal
+                else:
+                    s = min(to_act)
+                    acts = st.legal_actions(s)
                 cands = self._candidates(node, st, s, acts, rng, len(path))
                 a, new = self._select(node, cands, rng)
                 child = node.children.get(a)
