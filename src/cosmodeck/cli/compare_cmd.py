@@ -58,9 +58,9 @@ def run(args: argparse.Namespace) -> int:
               "or --a-bots/--b-bots)", file=sys.stderr)
         return 2
     spec_a = SimSpec(args.game, args.players, args.games, args.seed, a_bots,
-                     read_input(args.a_data) if args.a_data else None, a_opts)
+                     read_input(args.a_data) if args.a_data else None, a_opts, args.max_decisions)
     spec_b = SimSpec(args.game, args.players, args.games, args.seed, b_bots,
-                     read_input(args.b_data) if args.b_data else None, b_opts)
+                     read_input(args.b_data) if args.b_data else None, b_opts, args.max_decisions)
     keep: dict[str, list[GameOutcome]] = {}
     try:
         with progress_bar(f"{args.game} A/B", 2 * args.games) as advance:

@@ -14,7 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from cosmodeck.api import read_input
-from cosmodeck.sim.batch import SimSpec
+from cosmodeck.sim.batch import MAX_DECISIONS, SimSpec
 from cosmodeck.sim.runner import GameOutcome
 from cosmodeck.sim.simulate import simulate
 
@@ -53,12 +53,25 @@ def add_parser(sub: Any) -> None:
 
 
 def add_run_args(p: argparse.ArgumentParser) -> None:
-    """--workers, --backend, --address (shared by simulate, compare and tournament)."""
+    """--workers, --backend, --address, --max-decisions (shared by simulate, compare and tournament)."""
     p.add_argument("--workers", type=int, default=1, help="parallel workers (processes, or Ray CPUs)")
     p.add_argument("--backend", default="local", choices=["local", "ray"],
                    help="where games run: local processes, or Ray (same numbers for the same seed)")
     p.add_argument("--address", metavar="HOST:PORT",
                    help="an existing Ray cluster (with --backend ray); default: start a local one")
+    p.add_argument("--max-decisions", type=positive_int, default=MAX_DECISIONS, metavar="N",
+                   help=f"stop a game after N decisions and count it as unfinished, a draw nobody wins "
+                        f"(default {MAX_DECISIONS:,}; some rules and bots make games that never end)")
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
 
 
 @contextmanager
@@ -80,6 +93,7 @@ def run(args: argparse.Namespace) -> int:
     spec = SimSpec(
         game=args.game, players=args.players, games=args.games, seed=args.seed, bots=args.bots,
         data=read_input(args.data) if args.data else None, options=dict(args.option),
+        max_decisions=args.max_decisions,
     )
     outcomes: list[GameOutcome] = []
     try:
@@ -107,6 +121,11 @@ def print_summary(s: dict[str, Any]) -> None:
                   f"bots {s['bots']}")
     console.print(f"{s['games_per_s']} games/s, {s['decisions_per_s']} decisions/s, "
                   f"mean length {s['mean_length']:.1f} decisions")
+    un = s["unfinished"]
+    if un["games"]:
+        lo, hi = un["ci95"]
+        console.print(f"[bold yellow]{un['games']} games unfinished[/] after {un['max_decisions']:,} decisions "
+                      f"(rate {un['rate']:.3f}, 95% CI {lo:.3f}-{hi:.3f}): counted as draws nobody won")
     if "team_win_rate" in s:
         lo, hi = s["team_win_ci95"]
         console.print(f"team win rate {s['team_win_rate']:.3f} (95% CI {lo:.3f}-{hi:.3f})")

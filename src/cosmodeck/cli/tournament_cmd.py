@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
         with progress_bar(f"{args.game} tournament", groups * args.players * args.games) as advance:
             result = tournament(args.game, bots, args.players, args.games, args.seed,
                                 read_input(args.data) if args.data else None, dict(args.option), args.workers,
-                                args.backend, args.address, advance)
+                                args.backend, args.address, advance, args.max_decisions)
     except ValueError as e:
         print(f"cosmodeck tournament: error: {e}", file=sys.stderr)
         return 2

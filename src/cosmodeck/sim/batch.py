@@ -15,8 +15,11 @@ from cosmodeck.bots.registry import make_bots
 from cosmodeck.engine.game import Game
 from cosmodeck.engine.options import TextInput
 from cosmodeck.engine.rng import derive_seed
-from cosmodeck.sim.metrics import game_metrics
-from cosmodeck.sim.runner import GameOutcome, bot_rng, play_game
+from cosmodeck.sim.metrics import first_mover, game_metrics
+from cosmodeck.sim.runner import DecisionLimitError, GameOutcome, bot_rng, play_game
+
+MAX_DECISIONS = 100_000
+UNFINISHED = "unfinished"  # the end reason of a game stopped at the decision limit
 
 
 @dataclass(frozen=True)
@@ -30,6 +33,7 @@ class SimSpec:
     bots: str = "random"
     data: TextInput | None = None
     options: dict[str, Any] = field(default_factory=dict)
+    max_decisions: int = MAX_DECISIONS  # a game still going after this many is recorded as unfinished
 
     def load(self) -> Game[Any]:
         return load_game(self.game, data=self.data, **self.options)
@@ -54,7 +58,15 @@ def run_one(spec: SimSpec, game: Game[Any], index: int) -> GameOutcome:
     seed = derive_seed(spec.seed, index)
     state = game.new_game(players=spec.players, seed=seed)
     bots = make_bots(spec.game, spec.bots, spec.players, game)
-    decisions = play_game(state, bots, bot_rng(seed))
+    try:
+        decisions = play_game(state, bots, bot_rng(seed), spec.max_decisions)
+    except DecisionLimitError:
+        # A draw nobody wins: one tier, no winners, no team win; counted apart by the summary.
+        result = {"reason": UNFINISHED, "winners": [], "ranking": [list(range(spec.players))], "scores": None,
+                  "team_win": False if game.info.cooperative else None,
+                  "details": {"cause": UNFINISHED, "max_decisions": spec.max_decisions}}
+        return GameOutcome(index, seed, spec.players, spec.max_decisions + 1, state.now, result,
+                           {"first": first_mover(state), UNFINISHED: True})
     res = state.result
     assert res is not None
     result = res.to_dict()

@@ -194,6 +194,10 @@ def simulate_report(directory: str | Path, summary: dict[str, Any], outcomes: Se
              ("seed", str(s["seed"])), ("bots", s["bots"]), ("options", json.dumps(s["options"])),
              ("data", str(s["data"] or "default")),
              ("mean length", f"{s['mean_length']:.2f} decisions")]
+    un = s["unfinished"]
+    if un["games"]:
+        intro.append(("unfinished games", f"{un['games']} ({un['rate']:.3f}, 95% CI {un['ci95'][0]:.3f}-"
+                      f"{un['ci95'][1]:.3f}) stopped after {un['max_decisions']:,} decisions; counted as draws"))
     if "team_win_rate" in s:
         lo, hi = s["team_win_ci95"]
         intro.append(("team win rate", f"{s['team_win_rate']:.3f} (95% CI {lo:.3f}-{hi:.3f})"))

@@ -20,6 +20,10 @@ class StuckGameError(RuntimeError):
     """Nobody can act and no deadline is pending, or the game ran past its limits."""
 
 
+class DecisionLimitError(StuckGameError):
+    """The game went on past ``max_decisions`` (some rules and bots make games that never end)."""
+
+
 @dataclass(frozen=True, slots=True)
 class GameOutcome:
     index: int
@@ -56,7 +60,7 @@ def play_game(state: State, bots: Sequence[Bot], rng: Rng, max_decisions: int = 
         state.apply(seat, action)
         decisions += 1
         if decisions > max_decisions:
-            raise StuckGameError(f"more than {max_decisions} decisions")
+            raise DecisionLimitError(f"more than {max_decisions} decisions")
     return decisions
 
 
@@ -98,7 +102,7 @@ def _play_realtime(state: State, bots: Sequence[Bot], rng: Rng, max_decisions: i
         decisions += 1
         idle_rounds = 0
         if decisions > max_decisions:
-            raise StuckGameError(f"more than {max_decisions} decisions")
+            raise DecisionLimitError(f"more than {max_decisions} decisions")
     return decisions
 
 

@@ -12,6 +12,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from typing import Any
 
+from cosmodeck.sim.batch import MAX_DECISIONS, UNFINISHED
 from cosmodeck.sim.runner import GameOutcome
 from cosmodeck.sim.stats import histogram, mean, mean_ci95, wilson
 
@@ -44,6 +45,7 @@ def summarise(spec: Any, outcomes: Sequence[GameOutcome], elapsed: float, cooper
                    "min": min(lengths, default=0.0), "max": max(lengths, default=0.0),
                    "histogram": histogram(lengths)},
         "mean_game_time_s": mean([o.game_time for o in outcomes]),
+        "unfinished": _unfinished(spec, outcomes),
     }
     if cooperative:
         out.update(_cooperative(outcomes))
@@ -53,6 +55,14 @@ def summarise(spec: Any, outcomes: Sequence[GameOutcome], elapsed: float, cooper
     if section is not None:
         out[spec.game.replace("-", "_")] = section(spec.players, outcomes)
     return out
+
+
+def _unfinished(spec: Any, outcomes: Sequence[GameOutcome]) -> dict[str, Any]:
+    """Games stopped at the decision limit: draws nobody won, counted in every rate's denominator."""
+    n = len(outcomes)
+    k = sum(1 for o in outcomes if o.result["reason"] == UNFINISHED)
+    return {"games": k, "rate": k / n if n else 0.0, "ci95": _ci(k, n),
+            "max_decisions": getattr(spec, "max_decisions", MAX_DECISIONS)}
 
 
 def _cooperative(outcomes: Sequence[GameOutcome]) -> dict[str, Any]:

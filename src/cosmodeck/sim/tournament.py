@@ -15,7 +15,7 @@ from typing import Any
 from cosmodeck.engine.options import TextInput
 from cosmodeck.engine.rng import derive_seed
 from cosmodeck.sim.backends import Progress, chunks, run_tasks
-from cosmodeck.sim.batch import SimSpec
+from cosmodeck.sim.batch import MAX_DECISIONS, SimSpec
 from cosmodeck.sim.runner import GameOutcome
 from cosmodeck.sim.simulate import check_spec
 from cosmodeck.sim.stats import wilson
@@ -32,7 +32,7 @@ def _tiers(result: dict[str, Any], players: int) -> list[int]:
 def tournament(game: str, bots: list[str], players: int = 2, games: int = 50, seed: int = 0,
                data: TextInput | None = None, options: dict[str, Any] | None = None, workers: int = 1,
                backend: str = "local", address: str | None = None,
-               progress: Progress | None = None) -> dict[str, Any]:
+               progress: Progress | None = None, max_decisions: int = MAX_DECISIONS) -> dict[str, Any]:
     import trueskill  # type: ignore[import-untyped]
 
     if len(set(bots)) != len(bots):
@@ -45,7 +45,7 @@ def tournament(game: str, bots: list[str], players: int = 2, games: int = 50, se
         for r in range(players):
             seating = group[r:] + group[:r]
             specs.append((SimSpec(game, players, games, derive_seed(seed, g), ",".join(bots[i] for i in seating),
-                                  data, dict(options or {})), seating))
+                                  data, dict(options or {}), max_decisions), seating))
     info = specs[0][0].load().info
     if info.cooperative:
         raise ValueError(f"tournament: {info.name} is cooperative; compare bots with simulate instead")
