@@ -4,6 +4,7 @@ won), so a run with rules or bots that make endless games still finishes and say
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -56,7 +57,7 @@ def test_the_cli_takes_and_checks_max_decisions(capsys: pytest.CaptureFixture[st
     assert "must be at least 1" in capsys.readouterr().err
 
 
-def test_the_report_says_how_many_games_were_unfinished(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_report_says_how_many_games_were_unfinished(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = f"{tmp_path}/rep"
     assert main(["simulate", "shooting-star", "--players", "2", "--games", "2", "--max-decisions", "3",
                  "--report", out]) == 0
