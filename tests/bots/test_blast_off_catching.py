@@ -8,8 +8,8 @@ from typing import Any
 
 import cosmodeck
 from cosmodeck.bots import make_bots
+from cosmodeck.bots.blast_off_log import PublicLog as PublicTracker
 from cosmodeck.bots.heuristic.blast_off import BlastOffHeuristic
-from cosmodeck.bots.heuristic.blast_off_tracker import PublicTracker
 from cosmodeck.engine.rng import Rng
 from cosmodeck.games.blast_off.actions import Catch
 from cosmodeck.games.blast_off.game import BlastOffGame

@@ -10,7 +10,7 @@ From its view alone:
 - it keeps each mission obligation it owes, except with probability ``p_forget`` (decided
   once per obligation);
 - it catches on evidence (``catching="evidence"``, the default; BLO-12.10): it follows the view's
-  public log (``recent``) with a ``PublicTracker``, which derives every obligation owed and every
+  public log (``recent``) with a ``PublicLog``, which derives every obligation owed and every
   violation from public events alone, in both timings. Each violation is caught with probability
   ``p_catch`` (decided once per violation), and only while the catch is sure to be valid: in the
   turn-based timing in a RESPONSE step of its window; in real time while fewer turn actions than
@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cosmodeck.bots.heuristic.blast_off_tracker import PublicTracker
+from cosmodeck.bots.blast_off_log import PublicLog
 from cosmodeck.bots.params import Params
 from cosmodeck.bots.reaction import ReactionTime
 from cosmodeck.engine.rng import Rng
@@ -78,7 +78,7 @@ class BlastOffHeuristic:
         self._seen_discard = -1
         self._last_turn = -1
         self._suspect: int | None = None
-        self._tracker: PublicTracker | None = None
+        self._tracker: PublicLog | None = None
         self._log_seen = -1
         self._decided: dict[int, bool] = {}  # violation key -> catch it (drawn once with p_catch)
         self.resyncs = 0  # times the tracker restarted from a view after its first look
@@ -176,13 +176,13 @@ class BlastOffHeuristic:
 
     def _resync(self, view: Mapping[str, Any], counted: bool = True) -> None:
         recent = view["recent"]
-        self._tracker = PublicTracker(self.game, dict(view))
+        self._tracker = PublicLog(self.game, dict(view))
         self._log_seen = recent[-1]["n"] if recent else -1
         self._decided = {}
         self.resyncs += counted
 
     @staticmethod
-    def _agrees(view: Mapping[str, Any], seat: int, tr: PublicTracker) -> bool:
+    def _agrees(view: Mapping[str, Any], seat: int, tr: PublicLog) -> bool:
         """The tracker's obligations for this seat are among those the view says it owes (a self-check)."""
         mine = Counter((o["mission"], o.get("expect"), o.get("deadline"), o.get("due_step"))
                        for o in view.get("obligations") or ())
