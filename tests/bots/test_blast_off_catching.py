@@ -10,7 +10,9 @@ import cosmodeck
 from cosmodeck.bots import make_bots
 from cosmodeck.bots.blast_off_log import PublicLog as PublicTracker
 from cosmodeck.bots.heuristic.blast_off import BlastOffHeuristic
+from cosmodeck.engine.events import Event
 from cosmodeck.engine.rng import Rng
+from cosmodeck.engine.state import State
 from cosmodeck.games.blast_off.actions import Catch
 from cosmodeck.games.blast_off.game import BlastOffGame
 from cosmodeck.sim.runner import bot_rng, play_game
@@ -139,6 +141,21 @@ def test_realtime_tracker_restriction_and_others_obligations() -> None:
 # ---- the tracker against the engine: random real-time play ---------------------------------------
 
 
+def _random_move(st: State, rng: Rng) -> list[Event]:
+    """A random move at a random time (quiet mostly: few announcements, gestures and catches), or the
+    next deadline when it comes first."""
+    deadline, t = st.next_deadline(), st.now + rng.random() * 1.5
+    to_act = sorted(st.to_act)
+    if (deadline is not None and deadline <= t) or not to_act:
+        assert deadline is not None
+        return st.advance(deadline)
+    seat = to_act[rng.randbelow(len(to_act))]
+    legal = st.legal_actions(seat)
+    quiet = [a for a in legal if not str(a).startswith(("announce", "gesture", "catch"))]
+    pick = quiet if quiet and rng.random() < 0.85 else legal
+    return st.apply(seat, pick[rng.randbelow(len(pick))], at=t)
+
+
 def _random_realtime(seed: int, **options: Any) -> tuple[int, int]:
     """Random play at random times: the tracker derives exactly the engine's violations, and each catch
     it calls sure is valid even when applied at the latest moment it allows."""
@@ -150,17 +167,7 @@ def _random_realtime(seed: int, **options: Any) -> tuple[int, int]:
     for _ in range(3000):
         if st.is_over:
             break
-        deadline, t = st.next_deadline(), st.now + rng.random() * 1.5
-        to_act = sorted(st.to_act)
-        if (deadline is not None and deadline <= t) or not to_act:
-            assert deadline is not None
-            events = st.advance(deadline)
-        else:
-            seat = to_act[rng.randbelow(len(to_act))]
-            legal = st.legal_actions(seat)
-            quiet = [a for a in legal if not str(a).startswith(("announce", "gesture", "catch"))]
-            pick = quiet if quiet and rng.random() < 0.85 else legal
-            events = st.apply(seat, pick[rng.randbelow(len(pick))], at=t)
+        events = _random_move(st, rng)
         engine += [(e.data["seat"], e.data["mission"]) for e in events if e.type == "violation"]
         view = st.view(None)
         for e in view["recent"]:
@@ -202,17 +209,7 @@ def test_realtime_bot_that_looks_rarely_resyncs_and_still_catches_only_validly()
         for i in range(3000):
             if st.is_over:
                 break
-            deadline, t = st.next_deadline(), st.now + rng.random() * 1.5
-            to_act = sorted(st.to_act)
-            if (deadline is not None and deadline <= t) or not to_act:
-                assert deadline is not None
-                st.advance(deadline)
-            else:
-                seat = to_act[rng.randbelow(len(to_act))]
-                legal = st.legal_actions(seat)
-                quiet = [a for a in legal if not str(a).startswith(("announce", "gesture", "catch"))]
-                pick = quiet if quiet and rng.random() < 0.85 else legal
-                st.apply(seat, pick[rng.randbelow(len(pick))], at=t)
+            _random_move(st, rng)
             if st.is_over or i % 30 or 1 not in st.to_act:
                 continue
             view = st.view(1)  # seat 1 looks only now and then
