@@ -45,7 +45,8 @@ so a catch on a violation derived here is never false. Where it cannot mirror th
 ``found`` lists every violation derived, as (seat, mission id).
 """
 
-from cosmodeck.bots.blast_off_log.replay import Obligation, Play, PublicLog, Violation
+from cosmodeck.bots.blast_off_log.records import Obligation, Play, Violation
+from cosmodeck.bots.blast_off_log.replay import PublicLog
 from cosmodeck.bots.blast_off_log.start import replay_view
 
 __all__ = ["Obligation", "Play", "PublicLog", "Violation", "replay_view"]

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cosmodeck.bots.blast_off_log.replay import PublicLog, face
+from cosmodeck.bots.blast_off_log.records import face
+from cosmodeck.bots.blast_off_log.replay import PublicLog
 from cosmodeck.games.blast_off.cards import TYPE_BY_NAME, TYPE_KIND
 from cosmodeck.games.blast_off.game import BlastOffGame
 

@@ -27,18 +27,17 @@ What the seat cannot see is re-drawn uniformly among the possibilities its view 
   each catch of a seat with an open violation (both derived below), independently with
   probability 1/2.
 
-Public but not in the view, derived from the view's public log (``recent``, BLO-12.10): the
-other seats' open obligations (trigger, expected argument, real-time deadline or due step,
-fulfilment by a matching announcement, expiry at the deadline, at the player's next turn
-action or slap, or at the end of the RESPONSE step) and every seat's open violations (missed
-obligations and broken restrictions, their catch windows, which ones were caught), the
-pending resolution of a paused card (``DECLARE``, ``CHOOSE``, ``AUTHOR``), the continuation
-of a RESPONSE step, a pending extra turn, and the turn counter that bounds real-time catch
-windows (only its increments matter; it restarts at 0). The replay follows the engine's own
-order (BLO-12.1) and timing (BLO-12.2, 12.5). The seat's own obligations come from its view
-itself. The log holds the last 48 public events: an obligation or violation that arose
-before them is left out (catching it then looks like a false catch in the search), and a
-triggering card whose face beneath is no longer known triggers no ``below``/``onto`` rule.
+Public but not in the view, derived from the view's public log (``recent``, BLO-12.10) by the
+replay shared with the heuristic (``cosmodeck.bots.blast_off_log.replay_view``, which documents
+the rules it mirrors): the other seats' open obligations and every seat's open violations (their
+deadlines, due steps, catch windows, which ones were caught), the pending resolution of a paused
+card (``DECLARE``, ``CHOOSE``, ``AUTHOR``), the continuation of a RESPONSE step, a pending extra
+turn, and the turn counter that bounds real-time catch windows (only its increments matter; it
+restarts at 0). The seat's own obligations come from its view itself. The log holds the last 48
+public events: an obligation or violation that arose before them is left out (catching it then
+looks like a false catch in the search), and a triggering card whose face beneath is no longer
+known triggers no ``below``/``onto`` rule. A paused card whose play fell out of the log is read
+off the discard pile.
 
 Left out: what the seat saw happen but the view no longer shows, and behavioural inferences
 (a player who drew had no clean match; a player who did not slap may still hold the value):
@@ -59,8 +58,8 @@ from dataclasses import replace
 from typing import Any
 
 from cosmodeck.bots.blast_off_log import Play, PublicLog, replay_view
-from cosmodeck.bots.blast_off_log.replay import face as _face
-from cosmodeck.bots.blast_off_log.replay import value as _value
+from cosmodeck.bots.blast_off_log.records import face as _face
+from cosmodeck.bots.blast_off_log.records import value as _value
 from cosmodeck.engine.rng import Rng
 from cosmodeck.games.blast_off.actions import Announce, Catch, Gesture, parse_action
 from cosmodeck.games.blast_off.cards import BLAST_OFF, TYPE_BY_NAME, WILD

@@ -10,7 +10,7 @@ From its view alone:
 - it keeps each mission obligation it owes, except with probability ``p_forget`` (decided
   once per obligation);
 - it catches on evidence (``catching="evidence"``, the default; BLO-12.10): it follows the view's
-  public log (``recent``) with a ``PublicLog``, which derives every obligation owed and every
+  public log (``recent``) with a ``PublicLog`` (``bots/blast_off_log``), which derives every obligation owed and every
   violation from public events alone, in both timings. Each violation is caught with probability
   ``p_catch`` (decided once per violation), and only while the catch is sure to be valid: in the
   turn-based timing in a RESPONSE step of its window; in real time while fewer turn actions than
