@@ -80,12 +80,9 @@ class MeteorGuide(Guide[MeteorState]):
                 out.append(v if v > 0 else SKIP)
             else:
                 out.append(SKIP)
-        if passing and elapsed >= h.pass_after and max(out, default=SKIP) <= 0:
-            out = [0.5 if isinstance(a, Pass) else v for a, v in zip(legal, out, strict=True)]
-        else:
-            out = [0.01 if isinstance(a, Pass) and passing else (SKIP if isinstance(a, Pass) else v)
-                   for a, v in zip(legal, out, strict=True)]
-        return out
+        # Pass: only when the heuristic would (nothing else worth doing, the zone has run a while)
+        would_pass = passing and elapsed >= h.pass_after and max(out, default=SKIP) <= 0
+        return [(0.5 if would_pass else SKIP) if isinstance(a, Pass) else v for a, v in zip(legal, out, strict=True)]
 
     def policy(self, state: MeteorState, seat: int, rng: Rng) -> Any | None:
         return self.playout(state, seat, rng)
