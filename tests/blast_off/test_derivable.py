@@ -3,7 +3,7 @@ engine state. A spectator-only tracker re-derives each hidden violation of rando
 
 from __future__ import annotations
 
-from cosmodeck.bots.heuristic.blast_off_tracker import PublicTracker
+from cosmodeck.bots.blast_off_log import PublicLog
 from cosmodeck.engine.rng import Rng
 from tests.blast_off.helpers import steps
 
@@ -18,7 +18,7 @@ def _derive(seed: int) -> int:
     st = g.new_game(4, seed=seed)
     rng = Rng(seed)
     st.apply(st.cur, "declare R4") if st.phase == 3 else None
-    tracker = PublicTracker(g, st.view(None))
+    tracker = PublicLog(g, st.view(None))
     engine: list[tuple[int, str]] = []
     for _ in range(4000):
         if st.is_over:
@@ -45,7 +45,7 @@ def test_BLO_12_10_BLO_13_violations_are_derivable_from_the_views_alone() -> Non
         g = steps()
         st = g.new_game(4, seed=seed)
         rng = Rng(seed)
-        tracker = PublicTracker(g, st.view(None))
+        tracker = PublicLog(g, st.view(None))
         seen = -1
         engine: list[tuple[int, str]] = []
         for _ in range(4000):

@@ -8,7 +8,7 @@ from typing import Any
 
 import cosmodeck
 from cosmodeck.bots import make_bots
-from cosmodeck.bots.blast_off_log import PublicLog as PublicTracker
+from cosmodeck.bots.blast_off_log import PublicLog
 from cosmodeck.bots.heuristic.blast_off import BlastOffHeuristic
 from cosmodeck.engine.events import Event
 from cosmodeck.engine.rng import Rng
@@ -64,12 +64,12 @@ def test_steps_timing_games_finish_with_heuristic_bots() -> None:
 # ---- the tracker on a handcrafted real-time log (obligation_s 3.0, catch_window_s 5.0) -----------
 
 
-def _tracker(inforce: str, top: str = "O2") -> PublicTracker:
+def _tracker(inforce: str, top: str = "O2") -> PublicLog:
     game = cosmodeck.load_game("blast-off")
     assert isinstance(game, BlastOffGame)
     view = {"timing": "realtime", "now": 0.0, "missions_in_force": [{"id": inforce}], "hand_sizes": [5, 5, 5, 5],
             "top": {"card": top, "face": top}, "countdown": None, "response_step": 0}
-    return PublicTracker(game, view)
+    return PublicLog(game, view)
 
 
 def _played(seat: int, card: str, left: int, drawn: bool = False) -> dict[str, Any]:
@@ -162,7 +162,7 @@ def _random_realtime(seed: int, **options: Any) -> tuple[int, int]:
     game = cosmodeck.load_game("blast-off", **options)
     st = game.new_game(4, seed=seed)
     rng = Rng(seed)
-    tracker = PublicTracker(game, st.view(None))
+    tracker = PublicLog(game, st.view(None))
     seen, engine, checked = -1, [], 0
     for _ in range(3000):
         if st.is_over:

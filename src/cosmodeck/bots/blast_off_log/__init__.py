@@ -29,7 +29,7 @@ the continuation of a RESPONSE step (``rthen``) and a pending extra turn (``extr
 Two ways to start:
 
 - ``PublicLog(game, view)``: from the moment of ``view``, then ``feed`` the events that follow
-  (the heuristic's ``PublicTracker``; it resyncs from a view when it missed events);
+  (the heuristic's tracker; it resyncs from a view when it missed events);
 - ``replay_view(game, view)``: from the first event of the view's log (hand sizes, missions in
   force, top card, countdown and RESPONSE step walked back from the view), every event fed and
   settled at the view's time (the ISMCTS determinization). The log holds the last 48 events: an
