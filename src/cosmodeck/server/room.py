@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cosmodeck.bots.base import Bot, LazyView
+from cosmodeck.bots.ismcts import ISMCTSBot
 from cosmodeck.bots.registry import make_bot
 from cosmodeck.engine.errors import CosmodeckError, IllegalActionError
 from cosmodeck.engine.events import Event
@@ -375,7 +376,17 @@ class Room:
         if not legal:
             return
         st = self.state
-        action = bot.act(LazyView(lambda: st.view(seat)), legal, self.bot_rng)
+        if isinstance(bot, ISMCTSBot):
+            # A search takes a while: it thinks in a worker thread so that the other rooms keep running.
+            # This room's actor waits for it, so the state cannot change meanwhile; the move then
+            # lands at the game time it is ready (deadlines that fell due while it thought come first).
+            action = await asyncio.to_thread(bot.act, st.view(seat), legal, self.bot_rng)
+            t = self.game_time()
+            await self._advance_due(t)
+            if action is not None and seat not in self.state.to_act:
+                return
+        else:
+            action = bot.act(LazyView(lambda: st.view(seat)), legal, self.bot_rng)
         if action is None:  # the bot waits and looks again later
             self.plans[seat] = time.time() + self._reaction(bot)
             return
