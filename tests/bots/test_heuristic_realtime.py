@@ -7,7 +7,7 @@ import pytest
 import cosmodeck
 from cosmodeck.bots import make_bot, make_bots
 from cosmodeck.bots.heuristic.blast_off import BlastOffHeuristic
-from cosmodeck.bots.heuristic.meteor import MeteorHeuristic, _subset_sum
+from cosmodeck.bots.heuristic.meteor import MeteorHeuristic, subset_sum
 from cosmodeck.engine.rng import Rng
 from cosmodeck.games.meteor.actions import Launch, Pass, Start
 from cosmodeck.sim.batch import SimSpec
@@ -15,9 +15,9 @@ from cosmodeck.sim.runner import bot_rng, play_game
 from cosmodeck.sim.simulate import simulate
 
 
-def test_subset_sum() -> None:
-    assert _subset_sum([2, 3, 5], 8) and _subset_sum([4], 4) and not _subset_sum([2, 4], 5)
-    assert _subset_sum([], 0) and not _subset_sum([1, 1], -1)
+def testsubset_sum() -> None:
+    assert subset_sum([2, 3, 5], 8) and subset_sum([4], 4) and not subset_sum([2, 4], 5)
+    assert subset_sum([], 0) and not subset_sum([1, 1], -1)
 
 
 def test_meteor_team_starts_builds_and_launches() -> None:

@@ -174,11 +174,11 @@ class MeteorHeuristic:
                 kill += 1
             elif d > need:
                 over += 1
-            elif _subset_sum(others, need - d):
+            elif subset_sum(others, need - d):
                 kill += 0.6  # a volley the team can complete
         n = len(sizes)
         p_kill, p_over = kill / n, over / n
-        if kill == 0 and over == 0 and not any(_subset_sum(others, s - already - d) for s in sizes):
+        if kill == 0 and over == 0 and not any(subset_sum(others, s - already - d) for s in sizes):
             # too weak for anything, now or in a volley: fire it to free the site (and reveal the meteor)
             return 1.5 + (0.5 if n > 1 else 0.0) if self._site_wanted(view) else 0.0
         hurry = zone == 1 and remaining <= self.patience  # the last timer is running out: the game is lost anyway
@@ -268,7 +268,7 @@ def _coverage(bot: MeteorHeuristic, hand: list[str], cost: Sequence[str]) -> flo
     return paid / max(1, sum(need.values()))
 
 
-def _subset_sum(values: list[int], target: int) -> bool:
+def subset_sum(values: list[int], target: int) -> bool:
     if target <= 0:
         return target == 0
     reach = {0}

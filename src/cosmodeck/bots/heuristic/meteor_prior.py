@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cosmodeck.bots.heuristic.meteor import MeteorHeuristic
+from cosmodeck.bots.heuristic.meteor import MeteorHeuristic, subset_sum
 from cosmodeck.bots.ismcts import Guide
 from cosmodeck.engine.result import Result
 from cosmodeck.engine.rng import Rng
@@ -93,15 +93,6 @@ class MeteorGuide(Guide[MeteorState]):
 
 def prior(game: MeteorGame) -> MeteorGuide:
     return MeteorGuide(game)
-
-
-def _subset_sum(values: list[int], target: int) -> bool:
-    if target <= 0:
-        return target == 0
-    reach = {0}
-    for v in values:
-        reach |= {r + v for r in reach if r + v <= target}
-    return target in reach
 
 
 class MeteorPlayout:
@@ -204,7 +195,7 @@ class MeteorPlayout:
                             kill += 1
                         else:
                             over += 1
-                    elif _subset_sum(team, need - d):
+                    elif subset_sum(team, need - d):
                         kill += 0.6
                 if fm.up and (card.trait in ("evasive", "evasive_3") and
                               count.get(fm.ref, 0) + 1 < (2 if card.trait == "evasive" else 3)):
