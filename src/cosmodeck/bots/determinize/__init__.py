@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import json
 from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any, cast
@@ -42,3 +43,12 @@ def _determinizer(game_id: str) -> Callable[..., State]:
 def determinize(game: Game[Any], view: Mapping[str, Any], seat: int, rng: Rng) -> State:
     """A state consistent with ``view`` (what ``seat`` sees), its hidden parts drawn with ``rng``."""
     return _determinizer(game.id)(game, view, seat, rng)
+
+
+def load_core(game: Game[Any], players: int, now: float, rng_state: int, core: Mapping[str, Any]) -> State:
+    """A genuine state of ``game`` from a game's JSON ``core`` (its ``_dump`` format), with no log."""
+    obj = {"format": "cosmodeck-state/1", "game": game.id, "options": game.options_json(),
+           "data_hash": game.data_hash, "players": players, "seed": 0, "now": now, "rng": str(rng_state),
+           "log": [], "core": core}
+    state: State = game.load_state(json.dumps(obj))
+    return state

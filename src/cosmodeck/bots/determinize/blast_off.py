@@ -52,7 +52,6 @@ determinization is a clone of it with the secrets re-drawn, so it is a genuine
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -60,6 +59,7 @@ from typing import Any
 from cosmodeck.bots.blast_off_log import Play, PublicLog, replay_view
 from cosmodeck.bots.blast_off_log.records import face as _face
 from cosmodeck.bots.blast_off_log.records import value as _value
+from cosmodeck.bots.determinize import load_core
 from cosmodeck.engine.rng import Rng
 from cosmodeck.games.blast_off.actions import Announce, Catch, Gesture, parse_action
 from cosmodeck.games.blast_off.cards import BLAST_OFF, TYPE_BY_NAME, WILD
@@ -231,9 +231,7 @@ class _Template:
             "recent": recent, "viols": viols, "pend": [], "rdone": self.rdone, "ctx": ctx,
             "res": view["result"], **cd_fields,
         }
-        obj = {"format": "cosmodeck-state/1", "game": g.id, "options": g.options_json(), "data_hash": g.data_hash,
-               "players": n, "seed": 0, "now": float(view["now"]), "rng": "1", "log": [], "core": core}
-        base = g.load_state(json.dumps(obj))
+        base = load_core(g, n, float(view["now"]), 1, core)
         assert isinstance(base, BlastOffState)
         self.base = base
         self.pend_seats = self._pend_seats(view)

@@ -37,11 +37,11 @@ genuine ``MeteorState`` whatever the game's internals.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from cosmodeck.bots.determinize import load_core
 from cosmodeck.engine.rng import Rng
 from cosmodeck.games.meteor.cards import MeteorData
 from cosmodeck.games.meteor.game import MeteorGame
@@ -197,16 +197,6 @@ def determinize(game: MeteorGame, view: Mapping[str, Any], seat: int, rng: Rng) 
         "mulligan_used": view["mulligan_used"],
         "outcome": None if view["outcome"] is None else dict(view["outcome"]),
     }
-    obj = {
-        "format": "cosmodeck-state/1",
-        "game": game.id,
-        "options": game.options_json(),
-        "data_hash": game.data_hash,
-        "players": players,
-        "seed": 0,
-        "now": view["now"],
-        "rng": str(rng.fork().state),
-        "log": [],
-        "core": core,
-    }
-    return game.load_state(json.dumps(obj))
+    state = load_core(game, players, view["now"], rng.fork().state, core)
+    assert isinstance(state, MeteorState)
+    return state

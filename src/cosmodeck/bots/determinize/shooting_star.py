@@ -16,10 +16,10 @@ genuine ``ShootingStarState`` whatever the game's internals.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
+from cosmodeck.bots.determinize import load_core
 from cosmodeck.engine.rng import Rng
 from cosmodeck.engine.state import State
 from cosmodeck.games.shooting_star.game import ShootingStarGame
@@ -110,16 +110,4 @@ def determinize(game: ShootingStarGame, view: Mapping[str, Any], seat: int, rng:
         "forced": [],  # not in the view; it only narrows the variant's re-draw of planet hands
         "end": None,
     }
-    obj = {
-        "format": "cosmodeck-state/1",
-        "game": game.id,
-        "options": game.options_json(),
-        "data_hash": game.data_hash,
-        "players": players,
-        "seed": 0,
-        "now": view["now"],
-        "rng": str(rng.fork().state),
-        "log": [],
-        "core": core,
-    }
-    return game.load_state(json.dumps(obj))
+    return load_core(game, players, view["now"], rng.fork().state, core)
