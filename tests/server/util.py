@@ -74,7 +74,8 @@ class ServerProcess:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        # this checkout's sources first (not whichever copy of cosmodeck happens to be installed)
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "tests.server.serve_toy", "--port", str(self.port), "--db", self.db,
              "--grace", str(self.grace), "--bot-speed", str(self.bot_speed), "--log-level", "warning"],
@@ -111,16 +112,32 @@ class ServerProcess:
 class Ws:
     """A blocking WebSocket client that records every frame it receives."""
 
-    def __init__(self, base: str, room: str, token: str | None = None) -> None:
-        url = base.replace("http://", "ws://") + f"/ws/{room}" + (f"?token={token}" if token else "")
+    def __init__(self, base: str, room: str, token: str | None = None, auth: bool = True) -> None:
+        """Connect to ``/ws/ROOM`` and authenticate with ``token`` (None: a spectator) as the client does;
+        ``auth=False`` sends nothing, for tests of the handshake itself.
+
+        With ``auth``, the first frame (``hello``, or the refusal) is awaited before this returns, so the
+        server has seated this client (and started the game if it was the last one) by then.
+        """
+        url = base.replace("http://", "ws://") + f"/ws/{room}"
         self.conn: ClientConnection = connect(url, open_timeout=10, max_size=None).__enter__()
         self.token = token
+        self._pending: list[str] = []
+        if auth:
+            self.conn.send(json.dumps({"type": "auth", "token": token}))
+            try:
+                first = self.conn.recv(timeout=10)
+            except ConnectionClosed:
+                pass  # refused: recv() reports the close
+            else:
+                assert isinstance(first, str)
+                self._pending.append(first)
         self.frames: list[str] = []
         self.messages: list[dict[str, Any]] = []
         self.view: dict[str, Any] | None = None  # the latest view message
 
     def recv(self, timeout: float = 10.0) -> dict[str, Any]:
-        raw = self.conn.recv(timeout=timeout)
+        raw = self._pending.pop(0) if self._pending else self.conn.recv(timeout=timeout)
         assert isinstance(raw, str)
         self.frames.append(raw)
         msg: dict[str, Any] = json.loads(raw)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
-import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from importlib import resources
@@ -20,18 +20,23 @@ from cosmodeck.api import game_spec, list_games, load_game
 from cosmodeck.bots.registry import BOTS, make_bot
 from cosmodeck.engine.errors import CosmodeckError
 from cosmodeck.engine.game import Game
+from cosmodeck.server.auth import AUTH_TIMEOUT_S, install_log_redaction, parse_auth, same_hash
 from cosmodeck.server.config import ServerConfig
+from cosmodeck.server.durable import storage_unavailable
 from cosmodeck.server.hub import Hub
 from cosmodeck.server.protocol import CreateRoom, ProtocolError, parse_client_message
 from cosmodeck.server.replays import replay_steps
 from cosmodeck.server.room import Client, Room
+from cosmodeck.storage.errors import StorageError
 from cosmodeck.storage.repository import Store
 
 log = logging.getLogger("cosmodeck.server")
 
-STATUS = {"unknown_room": 404, "unknown_game": 404, "not_over": 409}
+STATUS = {"unknown_room": 404, "unknown_game": 404, "not_over": 409, "room_elsewhere": 409,
+          "storage_unavailable": 503}
 CLOSE_UNKNOWN_ROOM = 4404
-CLOSE_BAD_TOKEN = 4401
+CLOSE_BAD_TOKEN = 4401  # also: a token in the URL, no auth message in time
+CLOSE_TRY_LATER = 1013  # storage unavailable, or the room is run by another server
 
 
 def web_dir() -> Path:
@@ -43,6 +48,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        install_log_redaction()  # uvicorn has configured its loggers by now
         hub = Hub(cfg, store)
         app.state.hub = hub
         n = await hub.resume_all()
@@ -62,6 +68,10 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
     @app.exception_handler(ProtocolError)
     async def protocol_error(_request: Request, exc: ProtocolError) -> JSONResponse:
         return JSONResponse(exc.to_json(), status_code=STATUS.get(exc.code, 400))
+
+    @app.exception_handler(StorageError)
+    async def storage_error(_request: Request, _exc: StorageError) -> JSONResponse:
+        return JSONResponse(storage_unavailable().to_json(), status_code=503)
 
     # ---- REST ---------------------------------------------------------------------------
     @app.get("/api/games")
@@ -130,16 +140,31 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
 
     # ---- WebSocket ----------------------------------------------------------------------
     @app.websocket("/ws/{room_id}")
-    async def ws(websocket: WebSocket, room_id: str, token: str | None = None) -> None:
+    async def ws(websocket: WebSocket, room_id: str) -> None:
         await websocket.accept()
+        if "token" in websocket.query_params:
+            await _refuse(websocket, "token_in_url", "a token never goes in the URL (URLs end up in logs): "
+                          'connect to /ws/ROOM and send {"type": "auth", "token": ...} first', CLOSE_BAD_TOKEN)
+            return
+        try:
+            auth = await _first_message(websocket, cfg.max_message)
+        except ProtocolError as e:
+            await _refuse(websocket, e.code, e.message, CLOSE_BAD_TOKEN)
+            return
+        except WebSocketDisconnect:
+            return
         hub = hub_of(websocket)
-        room = await hub.get(room_id)
+        try:
+            room = await hub.get(room_id)
+        except ProtocolError as e:  # storage_unavailable, room_elsewhere
+            await _refuse(websocket, e.code, e.message, CLOSE_TRY_LATER)
+            return
         if room is None:
             await _refuse(websocket, "unknown_room", f"no room {room_id!r}", CLOSE_UNKNOWN_ROOM)
             return
         seat: int | None = None
-        if token:
-            seat = _seat_for(room, token)
+        if auth is not None:
+            seat = _seat_for(room, auth)
             if seat is None:
                 await _refuse(websocket, "bad_token", "this invite link is not valid for this room", CLOSE_BAD_TOKEN)
                 return
@@ -187,9 +212,20 @@ async def _finished(hub: Hub, room_id: str) -> Room:
 
 def _seat_for(room: Room, token: str) -> int | None:
     for i, seat in room.seats.items():
-        if seat.token is not None and secrets.compare_digest(seat.token.encode(), token.encode()):
+        if seat.token is not None and same_hash(token, seat.token):
             return i
     return None
+
+
+async def _first_message(websocket: WebSocket, max_bytes: int) -> str | None:
+    """The token of the client's ``auth`` message (None: a spectator); ProtocolError if it sends none in time."""
+    try:
+        frame = await asyncio.wait_for(websocket.receive(), AUTH_TIMEOUT_S)
+    except TimeoutError:
+        raise ProtocolError("auth_required", f"no auth message within {AUTH_TIMEOUT_S:g} s") from None
+    if frame["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(frame.get("code", 1000))
+    return parse_auth(frame.get("text"), max_bytes).token
 
 
 def _closer(websocket: WebSocket) -> Any:

@@ -2,6 +2,10 @@
 
 Storage calls run on one writer thread, in the order they are made, so a room's steps are
 stored in order and the event loop never waits on the database.
+
+A room that is not over is run only after this server has claimed it (``Store.claim_room``: a
+PostgreSQL advisory lock; always granted on SQLite, whose file belongs to one server). Seat
+tokens are kept as SHA-256 hashes, in memory and in the database.
 """
 
 from __future__ import annotations
@@ -11,15 +15,19 @@ import logging
 import secrets
 import time
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import suppress
 from typing import Any
 
 from cosmodeck.api import load_game, replay
 from cosmodeck.bots.registry import make_bot
 from cosmodeck.engine.errors import CosmodeckError
 from cosmodeck.engine.state import State
+from cosmodeck.server.auth import TOKEN_KEY, hash_token, seat_hashes
 from cosmodeck.server.config import ServerConfig
+from cosmodeck.server.durable import storage_unavailable
 from cosmodeck.server.protocol import CreateRoom, ProtocolError
 from cosmodeck.server.room import Room, Seat
+from cosmodeck.storage.errors import StorageUnavailable
 from cosmodeck.storage.repository import RoomRow, Step, Store
 
 log = logging.getLogger("cosmodeck.server")
@@ -41,6 +49,7 @@ class Hub:
     def __init__(self, config: ServerConfig, store: Store | None = None) -> None:
         self.config = config
         self.store = store if store is not None else Store(config.db)
+        self.store.claim()  # StoreRefused: another server has the file, or the database is read-only
         self.rooms: dict[str, Room] = {}
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cosmodeck-db")
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
@@ -62,6 +71,8 @@ class Hub:
             try:
                 await self._load(row)
                 n += 1
+            except RoomElsewhere:
+                log.info("room %s is run by another server: not resumed here", row.id)
             except Exception:
                 log.exception("room %s could not be resumed", row.id)
         return n
@@ -69,7 +80,7 @@ class Hub:
     async def close(self) -> None:
         for room in list(self.rooms.values()):
             await room.stop()
-        self.rooms.clear()
+        self.rooms.clear()  # the room locks go with the store's lock session
         self._writer.shutdown(wait=True)
         self.store.close()
 
@@ -96,19 +107,30 @@ class Hub:
         for i in range(req.players):
             if i not in seats:
                 tokens[str(i)] = secrets.token_urlsafe(16)
-                seats[i] = Seat(token=tokens[str(i)], bot_spec=None)
-        room_id = new_room_id()
-        while room_id in self.rooms or await self.db("room", room_id) is not None:
+                seats[i] = Seat(token=hash_token(tokens[str(i)]), bot_spec=None)
+        try:
             room_id = new_room_id()
-        row = RoomRow(id=room_id, game=game.id, players=req.players, seed=seed, header=game.header(),
-                      seats=_seats_json(seats), status="waiting", origin=None, created=time.time(),
-                      result=None, steps=0)
-        await self.db("create_room", row)
+            while (room_id in self.rooms or await self.db("room", room_id) is not None
+                   or not await self.db("claim_room", room_id)):
+                room_id = new_room_id()
+            row = RoomRow(id=room_id, game=game.id, players=req.players, seed=seed, header=game.header(),
+                          seats=_seats_json(seats), status="waiting", origin=None, created=time.time(),
+                          result=None, steps=0)
+            try:
+                await self.db("create_room", row)
+            except StorageUnavailable:
+                await self.db("release_room", room_id)
+                raise
+        except StorageUnavailable:
+            raise storage_unavailable() from None
         room = self._make_room(row, state, dict(sorted(seats.items())))
         return room, tokens
 
     async def get(self, room_id: str) -> Room | None:
-        """The room in memory, or loaded from storage (finished rooms are loaded on demand)."""
+        """The room in memory, or loaded from storage (finished rooms are loaded on demand).
+
+        ``RoomElsewhere`` if another server runs it; ``ProtocolError('storage_unavailable')``.
+        """
         room = self.rooms.get(room_id)
         if room is not None:
             return room
@@ -117,12 +139,16 @@ class Hub:
         fut: asyncio.Future[Room | None] = asyncio.get_running_loop().create_future()
         self._loading[room_id] = fut
         try:
-            row: RoomRow | None = await self.db("room", room_id)
-            result = None if row is None else await self._load(row)
+            try:
+                row: RoomRow | None = await self.db("room", room_id)
+                result = None if row is None else await self._load(row)
+            except StorageUnavailable:
+                raise storage_unavailable() from None
             fut.set_result(result)
             return result
         except Exception as e:
             fut.set_exception(e)
+            fut.exception()  # retrieved: waiters re-raise it, nobody else must
             raise
         finally:
             del self._loading[room_id]
@@ -132,13 +158,25 @@ class Hub:
         return replay(record_of(row, steps))
 
     async def _load(self, row: RoomRow) -> Room:
-        state = await self.rebuild(row)
-        seats = {int(k): Seat(token=v.get("token"), bot_spec=v.get("bot")) for k, v in row.seats.items()}
+        """Run a stored room here: claimed first unless it is over (a finished room never writes)."""
+        claimed = row.status != "over"
+        if claimed and not await self.db("claim_room", row.id):
+            raise RoomElsewhere(row.id)
+        try:
+            seats_json, had_plain = seat_hashes(row.seats)
+            if had_plain:  # stored by an old version: keep only the hashes from now on
+                await self.db("set_seats", row.id, seats_json)
+            state = await self.rebuild(row)
+        except BaseException:
+            if claimed:
+                await self.db("release_room", row.id)
+            raise
+        seats = {int(k): Seat(token=v.get(TOKEN_KEY), bot_spec=v.get("bot")) for k, v in seats_json.items()}
         return self._make_room(row, state, dict(sorted(seats.items())))
 
     def _make_room(self, row: RoomRow, state: State, seats: dict[int, Seat]) -> Room:
         room = Room(row.id, state.game, state, seats, row.status, row.origin, row.steps, self.config, self._write,
-                    on_idle=self._unload, created=row.created)
+                    on_idle=self._unload, created=row.created, on_lost=self._unload)
         self.rooms[row.id] = room
         room.start_actor()
         return room
@@ -146,7 +184,13 @@ class Hub:
     def _unload(self, room: Room) -> None:
         if self.rooms.get(room.id) is room:
             del self.rooms[room.id]
-            asyncio.get_running_loop().create_task(room.stop())
+            asyncio.get_running_loop().create_task(self._stop_and_release(room))
+
+    async def _stop_and_release(self, room: Room) -> None:
+        await room.stop()
+        if room.id not in self.rooms and room.id not in self._loading:
+            with suppress(StorageUnavailable):  # if the lock session is gone, the lock went with it
+                await self.db("release_room", room.id)
 
     async def info(self, room_id: str) -> dict[str, Any] | None:
         room = self.rooms.get(room_id)
@@ -184,6 +228,13 @@ def _seats_json(seats: dict[int, Seat]) -> dict[str, dict[str, str]]:
             out[str(i)] = {"bot": seat.bot_spec}
         else:
             assert seat.token is not None
-            out[str(i)] = {"token": seat.token}
+            out[str(i)] = {TOKEN_KEY: seat.token}
     return out
+
+
+class RoomElsewhere(ProtocolError):
+    """Another server runs this room (PostgreSQL: it holds the room's lock)."""
+
+    def __init__(self, room_id: str) -> None:
+        super().__init__("room_elsewhere", f"room {room_id} is being run by another server; try again later")
 

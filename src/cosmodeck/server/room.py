@@ -2,8 +2,10 @@
 
 Everything that changes a room goes through its inbox and is handled in order by the actor:
 client messages, joins and leaves, and scheduler ticks (deadlines, bot moves, seat takeovers).
-An accepted step (an action or an ``advance``) is stored before anyone hears of it, so a
-restarted server resumes exactly where the clients were.
+An accepted step (an action, an ``advance`` or the start) is all-or-nothing: it is applied to a
+copy of the state, stored, and only then made current and broadcast. If storing fails, the room
+stays at its stored version, the client whose step it was gets ``storage_unavailable``, and the
+scheduler retries due deadlines and bot moves later with a back-off (``durable.Backoff``).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +29,7 @@ from cosmodeck.engine.game import Game
 from cosmodeck.engine.rng import Rng, derive_seed
 from cosmodeck.engine.state import State
 from cosmodeck.server.config import ServerConfig
+from cosmodeck.server.durable import Backoff, room_moved, storage_unavailable
 from cosmodeck.server.protocol import (
     ActMsg,
     ChatMsg,
@@ -38,6 +42,7 @@ from cosmodeck.server.protocol import (
 )
 from cosmodeck.server.scheduler import Scheduler
 from cosmodeck.server.talk import TokenBucket, check_talk
+from cosmodeck.storage.errors import RoomLost, StorageUnavailable
 from cosmodeck.storage.repository import Step
 
 log = logging.getLogger("cosmodeck.server")
@@ -95,7 +100,7 @@ class Client:
 
 @dataclass
 class Seat:
-    token: str | None  # a human seat's invite token
+    token: str | None  # a human seat's invite token, as its SHA-256 hex digest (never the token)
     bot_spec: str | None  # a bot seat's bot
     clients: int = 0
     joined: bool = False  # has connected at least once
@@ -136,7 +141,8 @@ _Item = _Join | _Leave | _Inbound | _Tick | _Stop
 class Room:
     def __init__(self, room_id: str, game: Game[Any], state: State, seats: dict[int, Seat], status: str,
                  origin: float | None, version: int, config: ServerConfig, write: Writer,
-                 on_idle: Callable[[Room], None] | None = None, created: float | None = None) -> None:
+                 on_idle: Callable[[Room], None] | None = None, created: float | None = None,
+                 on_lost: Callable[[Room], None] | None = None) -> None:
         self.id = room_id
         self.game = game
         self.state = state
@@ -148,6 +154,9 @@ class Room:
         self.created = created if created is not None else time.time()
         self._write = write
         self._on_idle = on_idle
+        self._on_lost = on_lost
+        self.backoff = Backoff()  # failed writes: when the scheduler may try again
+        self.lost = False  # storage said this copy is out of date: the actor has stopped
         self.clients: set[Client] = set()
         self.inbox: asyncio.Queue[_Item] = asyncio.Queue()
         self.bots: dict[int, Bot] = {s: make_bot(game.id, seat.bot_spec, game) for s, seat in seats.items()
@@ -168,8 +177,7 @@ class Room:
             for seat in self.seats.values():
                 if seat.token is not None:
                     seat.gone_since = now  # after a restart nobody is connected yet: grace from now
-        self._maybe_autostart()
-        self._reschedule()
+        self._reschedule()  # a room with no human seat starts at once, through the actor (it is stored)
 
     async def stop(self) -> None:
         self.scheduler.cancel()
@@ -192,6 +200,14 @@ class Room:
                 return
             try:
                 await self._handle(item)
+            except RoomLost as e:
+                self._lose(e)
+                for waiting in [item, *_drain(self.inbox)]:
+                    if isinstance(waiting, _Join):
+                        waiting.client.shutdown(1012)
+                        if not waiting.done.done():
+                            waiting.done.set_result(None)
+                return
             except Exception:
                 log.exception("room %s: error while handling %s", self.id, type(item).__name__)
                 if isinstance(item, _Join) and not item.done.done():
@@ -207,6 +223,8 @@ class Room:
                     await self._on_message(item.client, item.msg)
                 except ProtocolError as e:
                     item.client.send(json.dumps(e.to_json()))
+                except StorageUnavailable:
+                    item.client.send(json.dumps(storage_unavailable().to_json()))
         elif isinstance(item, _Join):
             await self._on_join(item.client)
             item.done.set_result(None)
@@ -215,6 +233,10 @@ class Room:
 
     # ==== public entry points (called from connection handlers) =======================
     async def join(self, client: Client) -> None:
+        if self.lost:
+            client.send(json.dumps(room_moved().to_json()))
+            client.shutdown(1012)
+            return
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.inbox.put_nowait(_Join(client, done))
         await done
@@ -249,15 +271,23 @@ class Room:
             if seat.takeover is not None:
                 seat.takeover = None
                 self.plans.pop(client.seat, None)
-        started = self._maybe_autostart()
+        started = failed = False
+        if self._start_due():
+            try:
+                await self._begin()
+                started = True
+            except StorageUnavailable:
+                failed = True
         client.send(json.dumps(self._hello(client.seat)))
         for line in self.chat:
             client.send(line)
         if started:
-            await self._persist_start()  # sends presence and views to everyone, this client included
+            self._announce_start()  # sends presence and views to everyone, this client included
             return
         self._broadcast_presence()
         client.send(json.dumps(self.view_message(client.seat)))
+        if failed:
+            client.send(json.dumps(storage_unavailable().to_json()))
 
     def _on_leave(self, client: Client) -> None:
         if client not in self.clients:
@@ -286,8 +316,8 @@ class Room:
         elif isinstance(msg, StartMsg):
             if self.status != "waiting":
                 raise ProtocolError("already_started", "the game has already started")
-            self._start_now()
-            await self._persist_start()
+            await self._begin()
+            self._announce_start()
         elif isinstance(msg, ChatMsg | SignalMsg | EmoteMsg):
             self._on_talk(client, client.seat, msg)
 
@@ -315,37 +345,78 @@ class Room:
             except IllegalActionError as e:
                 raise ProtocolError(e.code, e.message) from None
             raise ProtocolError("illegal_action", f"{action} is not legal now")
-        events = self.state.apply(seat, action, at=t)
-        await self._commit(Step(t, seat, str(action)), events)
+        new = self.state.clone()
+        events = new.apply(seat, action, at=t)
+        await self._commit(new, Step(t, seat, str(action)), events)
 
     async def _advance_due(self, t: float) -> bool:
         """Process deadlines due by game time ``t``; True if that changed the game."""
         d = self.state.next_deadline()
         if d is None or d > t:
             return False
-        events = self.state.advance(t)
-        await self._commit(Step(t, None, None), events)
+        new = self.state.clone()
+        events = new.advance(t)
+        await self._commit(new, Step(t, None, None), events)
         return True
 
-    async def _commit(self, step: Step, events: list[Event]) -> None:
-        seq = self.version
+    async def _commit(self, new: State, step: Step, events: list[Event]) -> None:
+        """Store ``step``, then make ``new`` (the state after it) current and tell everyone.
+
+        If storing fails the exception propagates and nothing has changed: state, version, status.
+        """
+        over = new.is_over and self.status != "over"
+        res = new.result if over else None
+        result = None if res is None else res.to_dict()
+        await self._store("append", self.id, self.version, step, "over" if over else None, result)
+        self.state = new
         self.version += 1
-        status = None
-        result = None
-        if self.state.is_over and self.status != "over":
-            self.status = status = "over"
-            res = self.state.result
-            result = None if res is None else res.to_dict()
+        if over:
+            self.status = "over"
             self.plans.clear()
             for seat in self.seats.values():
                 seat.takeover = None
-        await self._write("append", self.id, seq, step, status, result)
         self._last_events = events
         self._broadcast_all()
 
+    async def _store(self, method: str, *args: Any) -> None:
+        """One write; a failure starts (or lengthens) the back-off of the scheduler's retries."""
+        try:
+            await self._write(method, *args)
+        except StorageUnavailable as e:
+            if self.backoff.fail(time.time()):
+                log.warning("room %s: storage unavailable, the room waits at version %d: %s",
+                            self.id, self.version, e.message)
+            raise
+        if self.backoff.succeed():
+            log.info("room %s: storage is back", self.id)
+
+    def _lose(self, e: RoomLost) -> None:
+        """Storage says this copy of the room is out of date or owned by another server: drop it."""
+        log.warning("room %s: dropped from memory: %s", self.id, e.message)
+        self.lost = True
+        self.scheduler.cancel()
+        frame = json.dumps(room_moved().to_json())
+        for c in list(self.clients):
+            c.send(frame)
+            c.shutdown(1012)  # "service restart": clients reconnect and get the stored room
+        self.clients.clear()
+        if self._on_lost is not None:
+            self._on_lost(self)
+
     async def _on_tick(self) -> None:
+        if self.status == "waiting" and self._start_due():
+            try:
+                await self._begin()
+            except StorageUnavailable:
+                return  # retried after the back-off
+            self._announce_start()
+            return
         if self.status != "playing":
             return
+        with suppress(StorageUnavailable):  # logged once by _store; the scheduler retries after the back-off
+            await self._tick_playing()
+
+    async def _tick_playing(self) -> None:
         wall = time.time()
         await self._advance_due(self.game_time(wall))
         for i, seat in self.seats.items():
@@ -436,27 +507,24 @@ class Room:
             c.send(line)
 
     # ==== start ========================================================================
-    def _maybe_autostart(self) -> bool:
+    def _start_due(self) -> bool:
         """Start when every human seat has joined (at once when there is none)."""
-        if self.status != "waiting":
-            return False
-        if all(seat.joined for seat in self.seats.values() if seat.token is not None):
-            self._start_now()
-            return True
-        return False
+        return self.status == "waiting" and all(seat.joined for seat in self.seats.values()
+                                                if seat.token is not None)
 
-    def _start_now(self) -> None:
+    async def _begin(self) -> None:
+        """Store the start (its wall-clock origin), then start; if storing fails the room stays waiting."""
         now = time.time()
+        origin = now - self.state.now
+        await self._store("start", self.id, origin)
         self.status = "playing"
-        self.origin = now - self.state.now
+        self.origin = origin
         for seat in self.seats.values():
             if seat.token is not None and seat.clients == 0:
                 seat.gone_since = now - self.config.grace_s  # absent at the start: a bot plays at once
         self._refresh_plans(now)
 
-    async def _persist_start(self) -> None:
-        assert self.origin is not None
-        await self._write("start", self.id, self.origin)
+    def _announce_start(self) -> None:
         self._last_events = []
         self._broadcast_presence()
         self._broadcast_all()
@@ -470,6 +538,9 @@ class Room:
             else:
                 self.scheduler.cancel()
             return
+        if self.status == "waiting" and self._start_due():
+            self.scheduler.at(self.backoff.not_before(time.time()), self._post_tick)
+            return
         if self.status != "playing":
             self.scheduler.cancel()
             return
@@ -482,7 +553,7 @@ class Room:
             if seat.token is not None and seat.takeover is None and seat.gone_since is not None:
                 wakes.append(seat.gone_since + self.config.grace_s)
         if wakes:
-            self.scheduler.at(min(wakes), self._post_tick)
+            self.scheduler.at(self.backoff.not_before(min(wakes)), self._post_tick)
         else:
             self.scheduler.cancel()
 
@@ -541,6 +612,13 @@ class Room:
         for c in self.clients:
             for frame in self._frames(c.seat, cache):
                 c.send(frame)
+
+
+def _drain(inbox: asyncio.Queue[_Item]) -> list[_Item]:
+    items = []
+    while not inbox.empty():
+        items.append(inbox.get_nowait())
+    return items
 
 
 def _small_options(game: Game[Any]) -> bool:

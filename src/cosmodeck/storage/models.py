@@ -40,3 +40,12 @@ class StepModel(Base):
     at: Mapped[float] = mapped_column(Float)
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     action: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+
+class MetaModel(Base):
+    """Server bookkeeping: ``last_start`` is written at every start-up to prove the database is writable."""
+
+    __tablename__ = "meta"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)

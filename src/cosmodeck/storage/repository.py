@@ -3,11 +3,16 @@
 Every call is one short transaction, committed before it returns, so a step that the
 server has acknowledged survives ``kill -9``. Calls are synchronous; the server runs them
 on one writer thread, which also keeps each room's steps in order.
+
+A write that fails raises ``StorageUnavailable`` and stores nothing. A step is stored only as the
+next one of its room (no gap, no overwrite) and, on PostgreSQL, only while this server holds the
+room's lock (``ownership``); otherwise ``RoomLost``.
 """
 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -15,9 +20,12 @@ from typing import Any
 
 from sqlalchemy import create_engine, event, func, select, update
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
-from cosmodeck.storage.models import Base, RoomModel, StepModel
+from cosmodeck.storage.errors import RoomLost, StorageUnavailable, StoreRefused
+from cosmodeck.storage.models import Base, MetaModel, RoomModel, StepModel
+from cosmodeck.storage.ownership import PgRoomLocks, SqliteFileLock, db_reason
 
 DEFAULT_DB = "sqlite:///cosmodeck.db"
 
@@ -53,7 +61,7 @@ class RoomRow:
     players: int
     seed: int
     header: dict[str, Any]
-    seats: dict[str, dict[str, str]]
+    seats: dict[str, dict[str, str]]  # {"0": {"token_sha256": hex} | {"bot": spec}} (old rows: {"token": ...})
     status: str
     origin: float | None
     created: float
@@ -67,21 +75,78 @@ class Store:
     def __init__(self, url: str | None = None) -> None:
         self.url = default_url(url)
         kwargs: dict[str, Any] = {}
-        if self.url.startswith("sqlite"):
+        self.sqlite = self.url.startswith("sqlite")
+        if self.sqlite:
             kwargs["connect_args"] = {"check_same_thread": False}
+        else:
+            kwargs["pool_pre_ping"] = True  # after a database restart, pooled connections are replaced
         self.engine: Engine = create_engine(self.url, **kwargs)
-        if self.url.startswith("sqlite"):
+        if self.sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        Base.metadata.create_all(self.engine)
+        self._file_lock: SqliteFileLock | None = None
+        self.locks: PgRoomLocks | None = None if self.sqlite else PgRoomLocks(self.engine)
+        try:
+            Base.metadata.create_all(self.engine)
+        except SQLAlchemyError as e:
+            self.engine.dispose()
+            raise StoreRefused(f"cannot open the database {self.safe_url}: {db_reason(e)}") from None
         self._session = sessionmaker(self.engine, expire_on_commit=False)
 
+    @property
+    def safe_url(self) -> str:
+        """The URL without its password (for messages and logs)."""
+        return self.engine.url.render_as_string(hide_password=True)
+
+    def claim(self) -> None:
+        """Make this process the database's server: SQLite's file lock, then a real write.
+
+        Raises ``StoreRefused`` with a clear reason when another process holds the file or the
+        database cannot be written (a read-only file or directory, a read-only PostgreSQL role).
+        """
+        db_file = self.engine.url.database if self.sqlite else None
+        if db_file and db_file != ":memory:" and self._file_lock is None:
+            lock = SqliteFileLock(db_file)
+            lock.acquire()
+            self._file_lock = lock
+        try:
+            with self._tx() as s:
+                s.merge(MetaModel(key="last_start", value=repr(time.time())))
+        except StorageUnavailable as e:
+            self.close()
+            raise StoreRefused(f"cannot write the database {self.safe_url}: {e.message}") from None
+
     def close(self) -> None:
+        if self.locks is not None:
+            self.locks.close()
         self.engine.dispose()
+        if self._file_lock is not None:
+            self._file_lock.release()
+            self._file_lock = None
+
+    @contextmanager
+    def _read(self) -> Iterator[Session]:
+        try:
+            with self._session() as s:
+                yield s
+        except SQLAlchemyError as e:
+            raise StorageUnavailable(f"the database could not be read: {db_reason(e)}") from None
 
     @contextmanager
     def _tx(self) -> Iterator[Session]:
-        with self._session() as s, s.begin():
-            yield s
+        try:
+            with self._session() as s, s.begin():
+                yield s
+        except SQLAlchemyError as e:
+            raise StorageUnavailable(f"the database did not take the write: {db_reason(e)}") from None
+
+    # ---- room ownership (PostgreSQL; one SQLite file has one server) -------------------------
+    def claim_room(self, room_id: str) -> bool:
+        """Take the right to run ``room_id`` (False: another server runs it)."""
+        return True if self.locks is None else self.locks.try_take(room_id)
+
+    def release_room(self, room_id: str) -> None:
+        if self.locks is not None:
+            self.locks.release(room_id)
 
     # ---- writes ------------------------------------------------------------------------
     def create_room(self, room: RoomRow) -> None:
@@ -95,8 +160,17 @@ class Store:
 
     def append(self, room_id: str, seq: int, step: Step, status: str | None = None,
                result: dict[str, Any] | None = None) -> None:
-        """Append step number ``seq`` (0-based); optionally update the status (and result) too."""
+        """Append step number ``seq`` (0-based); optionally update the status (and result) too.
+
+        Only as the room's next step: if the stored steps are not exactly ``seq``, nothing is
+        written and ``RoomLost`` says the caller's copy of the room is out of date.
+        """
         with self._tx() as s:
+            if self.locks is not None:
+                self.locks.fence(s, room_id)
+            stored = s.scalar(select(func.count()).select_from(StepModel).where(StepModel.room_id == room_id)) or 0
+            if stored != seq:
+                raise RoomLost(f"room {room_id} has {stored} stored steps, not {seq}: reload it")
             s.add(StepModel(room_id=room_id, seq=seq, at=step.at, seat=step.seat, action=step.action))
             if status is not None:
                 values: dict[str, Any] = {"status": status}
@@ -106,7 +180,14 @@ class Store:
 
     def start(self, room_id: str, origin: float) -> None:
         with self._tx() as s:
+            if self.locks is not None:
+                self.locks.fence(s, room_id)
             s.execute(update(RoomModel).where(RoomModel.id == room_id).values(status="playing", origin=origin))
+
+    def set_seats(self, room_id: str, seats: dict[str, dict[str, str]]) -> None:
+        """Rewrite a room's seats (used once to replace the plain tokens of rooms stored by old versions)."""
+        with self._tx() as s:
+            s.execute(update(RoomModel).where(RoomModel.id == room_id).values(seats=json.dumps(seats)))
 
     # ---- reads -------------------------------------------------------------------------
     def _row(self, s: Session, m: RoomModel) -> RoomRow:
@@ -118,12 +199,12 @@ class Store:
         )
 
     def room(self, room_id: str) -> RoomRow | None:
-        with self._session() as s:
+        with self._read() as s:
             m = s.get(RoomModel, room_id)
             return None if m is None else self._row(s, m)
 
     def steps(self, room_id: str) -> list[Step]:
-        with self._session() as s:
+        with self._read() as s:
             rows = s.execute(
                 select(StepModel.at, StepModel.seat, StepModel.action)
                 .where(StepModel.room_id == room_id).order_by(StepModel.seq)
@@ -132,12 +213,12 @@ class Store:
 
     def unfinished(self) -> list[RoomRow]:
         """Every room that is not over, oldest first (resumed on start-up)."""
-        with self._session() as s:
+        with self._read() as s:
             ms = s.scalars(select(RoomModel).where(RoomModel.status != "over").order_by(RoomModel.created)).all()
             return [self._row(s, m) for m in ms]
 
     def recent(self, limit: int = 20, status: str | None = None) -> list[RoomRow]:
-        with self._session() as s:
+        with self._read() as s:
             q = select(RoomModel).order_by(RoomModel.created.desc()).limit(limit)
             if status is not None:
                 q = q.where(RoomModel.status == status)

@@ -14,11 +14,15 @@ export class GameClient {
 
   connect() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    const q = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
-    const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(this.room)}${q}`);
+    // The token never goes in the URL (URLs end up in logs): it is the first message on the socket.
+    const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(this.room)}`);
     this.ws = ws;
     this.handlers.status("connecting");
-    ws.onopen = () => { this.retry = 0; this.handlers.status("open"); };
+    ws.onopen = () => {
+      ws.send(JSON.stringify({ type: "auth", token: this.token }));
+      this.retry = 0;
+      this.handlers.status("open");
+    };
     ws.onmessage = (e) => {
       let msg;
       try { msg = JSON.parse(e.data); } catch { return; }

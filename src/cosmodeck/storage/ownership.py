@@ -1,0 +1,152 @@
+"""Who may write which room.
+
+- SQLite: one server process per database file. ``FileLock`` (py-filelock: an OS-level lock on
+  ``<file>.lock``) is taken at start-up and held until the server stops; a second process cannot take it.
+- PostgreSQL: servers may share a database, but each unfinished room is run by one of them. A
+  session-level advisory lock per room (``pg_try_advisory_lock``) is held on one dedicated
+  connection while the room is loaded. Every step written checks, in its own transaction, that this
+  connection still holds the room's lock (see ``PgRoomLocks.fence``), so a server that lost it
+  (a PostgreSQL restart ends every session) cannot write the room until it takes the lock again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from contextlib import suppress
+from pathlib import Path
+from typing import Any
+
+from filelock import FileLock, Timeout
+from sqlalchemy import text
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import Session
+
+from cosmodeck.storage.errors import RoomLost, StorageUnavailable, StoreRefused
+
+log = logging.getLogger("cosmodeck.storage")
+
+
+def room_lock_key(room_id: str) -> int:
+    """A signed 64-bit advisory-lock key for a room (namespaced so other applications do not collide)."""
+    digest = hashlib.sha256(b"cosmodeck-room:" + room_id.encode()).digest()
+    return int.from_bytes(digest[:8], "big", signed=True)
+
+
+class SqliteFileLock:
+    """The whole database file belongs to one process."""
+
+    def __init__(self, db_file: str) -> None:
+        self.path = str(Path(db_file).resolve()) + ".lock"
+        self._lock = FileLock(self.path, timeout=0)
+
+    def acquire(self) -> None:
+        try:
+            self._lock.acquire()
+        except Timeout:
+            raise StoreRefused(f"another cosmodeck server is already using this database (lock {self.path}); "
+                               "run one server per SQLite file, or use PostgreSQL to run several") from None
+        except OSError as e:
+            raise StoreRefused(f"cannot create the lock file {self.path}: {e.strerror or e}") from None
+
+    def release(self) -> None:
+        if self._lock.is_locked:
+            self._lock.release()
+
+
+class PgRoomLocks:
+    """Per-room advisory locks held on one dedicated PostgreSQL session. Used from one thread."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+        self._conn: Any = None  # a raw DBAPI (psycopg) connection in autocommit mode
+        self._pid: int | None = None
+        self.held: set[str] = set()
+
+    def _session(self) -> Any:
+        if self._conn is not None and not self._conn.closed:
+            return self._conn
+        self._conn = self._pid = None
+        try:
+            proxied = self._engine.raw_connection()
+            proxied.detach()  # this session lives outside the pool, as long as its locks
+            conn: Any = proxied.dbapi_connection
+        except SQLAlchemyError as e:
+            raise StorageUnavailable(f"the database is unreachable: {db_reason(e)}") from None
+        conn.autocommit = True
+        self._conn = conn
+        self._pid = int(self._query("SELECT pg_backend_pid()"))
+        return conn
+
+    def _query(self, sql: str, *args: Any) -> Any:
+        assert self._conn is not None
+        try:
+            with self._conn.cursor() as cur:
+                cur.execute(sql, args)
+                row = cur.fetchone()
+                return None if row is None else row[0]
+        except Exception as e:  # psycopg.Error: the session is gone
+            self._close()
+            raise StorageUnavailable(f"the database is unreachable: {e}") from None
+
+    def _close(self) -> None:
+        conn, self._conn, self._pid = self._conn, None, None
+        if conn is not None:
+            try:
+                conn.close()
+            except Exception:  # already broken
+                log.debug("closing a broken lock session failed")
+
+    def try_take(self, room_id: str) -> bool:
+        """Take the room's lock (True), or False if another server holds it."""
+        if room_id in self.held and self._conn is not None and not self._conn.closed:
+            return True
+        self._session()
+        got = bool(self._query("SELECT pg_try_advisory_lock(%s)", room_lock_key(room_id)))
+        if got:
+            self.held.add(room_id)
+        else:
+            self.held.discard(room_id)
+        return got
+
+    def release(self, room_id: str) -> None:
+        if room_id not in self.held:
+            return
+        self.held.discard(room_id)
+        if self._conn is not None and not self._conn.closed:
+            with suppress(StorageUnavailable):  # if the session is gone, its locks went with it
+                self._query("SELECT pg_advisory_unlock(%s)", room_lock_key(room_id))
+
+    def _holds(self, s: Session, room_id: str) -> bool:
+        if self._pid is None:
+            return False
+        key = room_lock_key(room_id) & 0xFFFFFFFFFFFFFFFF
+        found = s.execute(text(
+            "SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND pid = :pid"
+            " AND classid = CAST(:hi AS oid) AND objid = CAST(:lo AS oid) AND objsubid = 1"),
+            {"pid": self._pid, "hi": key >> 32, "lo": key & 0xFFFFFFFF}).first()
+        return found is not None
+
+    def fence(self, s: Session, room_id: str) -> None:
+        """Inside a write transaction: go on only while our lock session holds the room's lock.
+
+        After a lost session (a database restart) the lock is taken again; if another server took
+        it meanwhile, the room is lost to this server.
+        """
+        if self._holds(s, room_id):
+            return
+        self.held.discard(room_id)
+        if not self.try_take(room_id):
+            raise RoomLost(f"room {room_id} is now run by another server")
+        if not self._holds(s, room_id):
+            raise StorageUnavailable("the room's lock could not be confirmed")
+
+    def close(self) -> None:
+        self.held.clear()
+        self._close()
+
+
+def db_reason(e: SQLAlchemyError) -> str:
+    orig = getattr(e, "orig", None)
+    return str(orig if orig is not None else e).strip().splitlines()[0]
