@@ -59,11 +59,20 @@ def serve_in_thread(config: ServerConfig) -> Iterator[str]:
         thread.join(20)
 
 
+def server_env() -> dict[str, str]:
+    """The environment of a server subprocess: this checkout's sources first (not an installed copy)."""
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}
+
+
 class ServerProcess:
     """``cosmodeck serve`` (with the toy game registered) as a subprocess, so it can be killed with -9."""
 
-    def __init__(self, db: str, port: int | None = None, grace: float = 30.0, bot_speed: float = 0.05) -> None:
+    def __init__(self, db: str, port: int | None = None, grace: float = 30.0, bot_speed: float = 0.05,
+                 log_level: str = "warning", log_path: Path | None = None) -> None:
+        """``log_path``: the server's stdout and stderr go to this file (appended), else stderr is piped."""
         self.db = db
+        self.log_level = log_level
+        self.log_path = log_path
         self.port = port or free_port()
         self.grace = grace
         self.bot_speed = bot_speed
@@ -73,13 +82,18 @@ class ServerProcess:
     def base(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    def command(self) -> list[str]:
+        return [sys.executable, "-m", "tests.server.serve_toy", "--port", str(self.port), "--db", self.db,
+                "--grace", str(self.grace), "--bot-speed", str(self.bot_speed), "--log-level", self.log_level]
+
     def start(self) -> None:
-        # this checkout's sources first (not whichever copy of cosmodeck happens to be installed)
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.server.serve_toy", "--port", str(self.port), "--db", self.db,
-             "--grace", str(self.grace), "--bot-speed", str(self.bot_speed), "--log-level", "warning"],
-            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        if self.log_path is not None:
+            with open(self.log_path, "ab") as out:
+                self.proc = subprocess.Popen(self.command(), cwd=ROOT, env=server_env(), stdout=out,
+                                             stderr=subprocess.STDOUT)
+        else:
+            self.proc = subprocess.Popen(self.command(), cwd=ROOT, env=server_env(), stdout=subprocess.DEVNULL,
+                                         stderr=subprocess.PIPE)
         deadline = time.monotonic() + 30
         while True:
             if self.proc.poll() is not None:

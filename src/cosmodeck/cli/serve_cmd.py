@@ -27,14 +27,19 @@ def run(args: argparse.Namespace) -> int:
 
     from cosmodeck.server.app import create_app
     from cosmodeck.server.config import ServerConfig
+    from cosmodeck.storage import Store, StoreRefused
 
     if args.grace < 0 or args.bot_speed < 0:
         raise SystemExit("cosmodeck serve: --grace and --bot-speed must not be negative")
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     config = ServerConfig(db=args.db, grace_s=args.grace, bot_speed=args.bot_speed)
-    app = create_app(config)
-    print(f"cosmodeck: serving on http://{args.host}:{args.port}/ (database: {config.db or 'sqlite:///cosmodeck.db'})",
-          flush=True)
+    try:  # refuse to start on a database this server cannot write or that another server owns
+        store = Store(config.db)
+        store.claim()
+    except StoreRefused as e:
+        raise SystemExit(f"cosmodeck serve: {e.message}") from None
+    app = create_app(config, store)
+    print(f"cosmodeck: serving on http://{args.host}:{args.port}/ (database: {store.safe_url})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, access_log=False,
                 ws_max_size=1 << 16)
     return 0

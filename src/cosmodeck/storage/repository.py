@@ -80,7 +80,10 @@ class Store:
             kwargs["connect_args"] = {"check_same_thread": False}
         else:
             kwargs["pool_pre_ping"] = True  # after a database restart, pooled connections are replaced
-        self.engine: Engine = create_engine(self.url, **kwargs)
+        try:
+            self.engine: Engine = create_engine(self.url, **kwargs)
+        except SQLAlchemyError as e:  # an unknown driver or a malformed URL
+            raise StoreRefused(f"cannot use the database URL: {db_reason(e)}") from None
         if self.sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self._file_lock: SqliteFileLock | None = None
@@ -104,6 +107,8 @@ class Store:
         database cannot be written (a read-only file or directory, a read-only PostgreSQL role).
         """
         db_file = self.engine.url.database if self.sqlite else None
+        if db_file and db_file.startswith("file:"):  # an SQLite URI filename (?uri=true)
+            db_file = db_file[len("file:"):].split("?", 1)[0]
         if db_file and db_file != ":memory:" and self._file_lock is None:
             lock = SqliteFileLock(db_file)
             lock.acquire()
