@@ -36,6 +36,10 @@ def missing(what: str) -> None:
     pytest.skip(f"{what} is not installed (run `make system-deps`)")
 
 
+# admin URL -> (command prefix, pg_ctl, data dir, log file, server options, working dir)
+_CONTROL: dict[str, tuple[list[str], str, str, str, str, str]] = {}
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -67,16 +71,19 @@ def postgres_server() -> Iterator[str]:
     def run(*args: str) -> None:
         subprocess.run([*prefix, *args], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=base)
 
+    options = f"-p {port} -k {base} -h 127.0.0.1 -c fsync=off -c full_page_writes=off"
     try:
         run(f"{bindir}/initdb", "-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8")
-        run(f"{bindir}/pg_ctl", "-D", data, "-l", os.path.join(base, "log"), "-w", "-t", "60", "-o",
-            f"-p {port} -k {base} -h 127.0.0.1 -c fsync=off -c full_page_writes=off", "start")
+        run(f"{bindir}/pg_ctl", "-D", data, "-l", os.path.join(base, "log"), "-w", "-t", "60", "-o", options, "start")
     except subprocess.CalledProcessError as e:
         shutil.rmtree(base, ignore_errors=True)
         raise RuntimeError(f"could not start PostgreSQL: {e.stderr.decode(errors='replace')}") from e
+    url = f"postgresql://postgres@127.0.0.1:{port}/postgres"
+    _CONTROL[url] = (prefix, f"{bindir}/pg_ctl", data, os.path.join(base, "log"), options, base)
     try:
-        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+        yield url
     finally:
+        _CONTROL.pop(url, None)
         subprocess.run([*prefix, f"{bindir}/pg_ctl", "-D", data, "-m", "immediate", "-w", "stop"],
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=base, check=False)
         time.sleep(0.1)
@@ -91,3 +98,20 @@ def fresh_database(admin_url: str) -> str:
     with psycopg.connect(admin_url, autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
     return admin_url.rsplit("/", 1)[0] + "/" + name
+
+
+@contextmanager
+def postgres_down(any_url: str) -> Iterator[None]:
+    """Stop the test PostgreSQL server that ``any_url`` points to (every session ends); start it again after."""
+    admin = any_url.rsplit("/", 1)[0] + "/postgres"
+    prefix, pg_ctl, data, log, options, cwd = _CONTROL[admin]
+
+    def run(*args: str) -> None:
+        subprocess.run([*prefix, pg_ctl, "-D", data, *args], check=True, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.PIPE, cwd=cwd)
+
+    run("-m", "fast", "-w", "stop")
+    try:
+        yield
+    finally:
+        run("-l", log, "-w", "-t", "60", "-o", options, "start")

@@ -137,6 +137,9 @@ class PgRoomLocks:
         if self._holds(s, room_id):
             return
         self.held.discard(room_id)
+        if self._pid is not None and s.execute(text("SELECT 1 FROM pg_stat_activity WHERE pid = :pid"),
+                                               {"pid": self._pid}).first() is None:
+            self._close()  # our lock session died (a database restart): open a new one
         if not self.try_take(room_id):
             raise RoomLost(f"room {room_id} is now run by another server")
         if not self._holds(s, room_id):
