@@ -78,9 +78,9 @@ class RoomDriver:
 
     async def play(self, room: str, seats: dict[str, str]) -> None:
         ws_base = self.base.replace("http://", "ws://")
-        conns = [await websockets.connect(f"{ws_base}/ws/{room}?token={tok}", max_size=None)
-                 for tok in seats.values()]
-        conns.append(await websockets.connect(f"{ws_base}/ws/{room}", max_size=None))
+        conns = [await websockets.connect(f"{ws_base}/ws/{room}", max_size=None) for _ in range(len(seats) + 1)]
+        for conn, tok in zip(conns, [*seats.values(), None], strict=True):  # the last one: a spectator
+            await conn.send(json.dumps({"type": "auth", "token": tok}))
         self.sent = {}
         over = asyncio.Event()
         try:
