@@ -101,3 +101,15 @@ def resolve(opponents: object, game: Game[Any], players: int) -> list[Seat]:
     if len(items) != n:
         raise OptionError(f"opponents names {len(items)} players for {n} opponents (give 1 or {n})")
     return [seat for item in items for seat in _one(item, game, 1)]
+
+
+def copy_bots(opponents: object, game: Game[Any]) -> object:
+    """``opponents`` for another environment: ``Bot`` objects copied, specs and policies as they are."""
+    if isinstance(opponents, str):
+        return opponents
+    if isinstance(opponents, Sequence):
+        return [copy_bots(item, game) for item in opponents]
+    if is_bot(opponents):
+        bot: Bot = opponents  # type: ignore[assignment]
+        return _copy(bot, game)
+    return opponents
