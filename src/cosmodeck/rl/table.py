@@ -95,6 +95,19 @@ class Table:
         self.stuck = False
         self._begin_round()
 
+    def copy(self, state: State | None = None) -> Table:
+        """An independent table at the same point (sharing the immutable game and encoder), on a clone of
+        the state, or on ``state`` (a determinization for search) with this table's round order."""
+        new = Table.__new__(Table)
+        new.__dict__.update(self.__dict__)
+        if hasattr(self, "state"):  # else not reset yet
+            new.state = self.state.clone() if state is None else state
+            new.order_rng = self.order_rng.copy()
+        new.queue = list(self.queue)
+        new._decisions = {}
+        new._obs = {}
+        return new
+
     @property
     def over(self) -> bool:
         return self.state.is_over
