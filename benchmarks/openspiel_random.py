@@ -16,13 +16,16 @@ import pyspiel
 import cosmodeck.rl.openspiel  # noqa: F401  (registers the games)
 
 
-def outcome(name: str, returns: list[float]) -> str:
+def outcome(name: str, returns: list[float], finished: bool) -> str:
+    if not finished:
+        assert set(returns) == {0.0}, returns
+        return "cut at max_steps"
     if name == "cosmodeck_meteor":
         assert len(set(returns)) == 1, returns
-        return "team won" if returns[0] > 0 else "team lost" if returns[0] < 0 else "cut"
+        return "team won" if returns[0] > 0 else "team lost"
     ones, zeros = returns.count(1.0), returns.count(0.0)
     assert (ones == 1 and zeros == 0) or (ones == 0 and zeros >= 2), returns
-    return "sole win" if ones else "cut" if zeros == len(returns) else "shared win"
+    return "sole win" if ones else "shared win"
 
 
 def main(argv: list[str]) -> int:
@@ -43,7 +46,7 @@ def main(argv: list[str]) -> int:
                     state.apply_action(int(rng.integers(0, game.max_chance_outcomes())))
                 else:
                     state.apply_action(int(rng.choice(state.legal_actions())))
-            tally[outcome(name, state.returns())] += 1
+            tally[outcome(name, state.returns(), state.table.over)] += 1
         dt = time.perf_counter() - t0
         print(f"{name} {a.players}p: {a.games} games in {dt:.0f} s ({a.games / dt:.1f} games/s): "
               + ", ".join(f"{k} {v}" for k, v in sorted(tally.items())))
