@@ -47,6 +47,8 @@ def test_each_batched_game_is_the_parallel_env_with_seed_plus_i(game_id: str, pl
                 continue
             sobs[i], srew, sterm, strunc, _ = p.step({a: int(actions[i, s]) for s, a in enumerate(p.possible_agents)
                                                       if actions[i, s] >= 0})
+            agent0 = p.possible_agents[0]
+            assert (sterm[agent0], strunc[agent0]) == (term[i], trunc[i])
             if term[i] or trunc[i]:
                 live[i] = False
                 assert infos["_final"][i]
@@ -63,6 +65,7 @@ def test_batched_env_autoresets_and_refuses_bad_shapes() -> None:
     for _ in range(200):
         assert masks.any(axis=(1, 2)).all(), "someone decides in every game"
         obs, masks, rewards, term, trunc, infos = env.step(_random_actions(masks, rng))
+        assert (infos["_final"] == (term | trunc)).all()
         if infos["_final"].any():
             ended += int(infos["_final"].sum())
             i = int(np.flatnonzero(infos["_final"])[0])
