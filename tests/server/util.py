@@ -173,7 +173,7 @@ class Ws:
 
 
 def create_room(base: str, game: str, players: int, bots: dict[str, str] | None = None,
-                options: dict[str, Any] | None = None, seed: int | None = 1) -> dict[str, Any]:
+                options: dict[str, Any] | None = None, seed: int | None = None) -> dict[str, Any]:
     body: dict[str, Any] = {"game": game, "players": players, "bots": bots or {}, "options": options or {}}
     if seed is not None:
         body["seed"] = seed
