@@ -122,7 +122,7 @@ def test_a_document_larger_than_the_cap_is_refused(db_path: str) -> None:
 
 def test_game_construction_runs_off_the_event_loop_with_a_timeout(db_path: str,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    import cosmodeck.server.rooms as rooms
+    from cosmodeck.server import rooms
 
     release = threading.Event()
     real = rooms.load_game
