@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 import logging
@@ -117,7 +118,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         loaded = await hub.finished_state(room_id)
         assert loaded is not None
         row, steps = loaded
-        return JSONResponse(replay_steps(row, steps, seat))
+        return JSONResponse(await asyncio.to_thread(replay_steps, row, steps, seat))  # CPU: off the event loop
 
     @app.get("/api/rules/{game_id}")
     async def rules(game_id: str, lang: str = "en") -> PlainTextResponse:
