@@ -173,6 +173,21 @@ def drawn_options(st: BlastOffState) -> list[Any]:
     return out
 
 
+def drawn_auto(st: BlastOffState, opts: list[Any]) -> Any | None:
+    """The drawn card's only choice when the engine makes it without a decision, else None (BLO-12.8, 13).
+
+    Under ``drawn_card_play=must`` a single clean play is made at once (the card is then public). A keep
+    is automatic only when no restricted play could have been chosen instead (no restriction in force,
+    or ``assist``): otherwise every card that is not played at once, playable-but-restricted or not
+    playable at all, waits for the same public DRAWN decision, so the pause tells nothing about the card.
+    """
+    if st.g.options["drawn_card_play"] != "must" or len(opts) != 1:
+        return None
+    if isinstance(opts[0], Keep) and st.has_restriction and not st.g.assist:
+        return None
+    return opts[0]
+
+
 # ---- countdown ------------------------------------------------------------------------------
 
 
