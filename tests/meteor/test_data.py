@@ -107,6 +107,7 @@ def test_MET_1_1_proposed_invariants_only_warn() -> None:
     obj["rockets"][0]["damage"] = 2  # R01 (F) worth 1: damage no longer the sum of values
     obj["rockets"][3]["damage"] = 1  # keep at least four copies per damage
     obj["boss_meteors"][0]["size"] = 5
+    obj["boss_meteors"][0]["back"] = [5, 8]  # the size stays inside the printed back range
     data = parse(obj)
     assert any("R01" in w for w in data.warnings) and any("B01" in w for w in data.warnings)
 
