@@ -92,9 +92,10 @@ class BatchedEnv:
             ok = table.act_all({s: int(acts[i, s]) for s in seats})
             for s, good in ok.items():
                 illegal[i, s] = not good
+            rewards[i] = table.shaped()  # Meteor's optional shaping, else 0
             if table.done:
                 terminated[i], truncated[i] = table.over, not table.over
-                rewards[i] = [table.reward(s) for s in range(n)]
+                rewards[i] += [table.reward(s) for s in range(n)]
                 final_obs[i], final_masks[i] = self._rows(i)
                 self._reset_one(i)
         obs, masks = self._batch()
