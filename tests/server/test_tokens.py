@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 from cosmodeck.server import ServerConfig
@@ -73,7 +74,7 @@ def test_rooms_stored_with_plain_tokens_still_load_and_keep_only_hashes(db_path:
     store.create_room(RoomRow(id="oldroom1", game="toy", players=2, seed=1, header={"game": "toy",
                                                                                     "options": {"tick": 1000}},
                               seats={"0": {"token": "plain-secret-0"}, "1": {"token": "plain-secret-1"}},
-                              status="waiting", origin=None, created=1.0, result=None, steps=0))
+                              status="waiting", origin=None, created=time.time(), result=None, steps=0))
     store.close()
     with serve_in_thread(ServerConfig(db=db_path)) as base:
         a = Ws(base, "oldroom1", "plain-secret-0")

@@ -84,7 +84,8 @@ class ServerProcess:
 
     def command(self) -> list[str]:
         return [sys.executable, "-m", "tests.server.serve_toy", "--port", str(self.port), "--db", self.db,
-                "--grace", str(self.grace), "--bot-speed", str(self.bot_speed), "--log-level", self.log_level]
+                "--grace", str(self.grace), "--bot-speed", str(self.bot_speed), "--log-level", self.log_level,
+                "--room-rate", ""]  # tests create many rooms from one address
 
     def start(self) -> None:
         if self.log_path is not None:
@@ -204,7 +205,7 @@ class Ws:
 
 
 def create_room(base: str, game: str, players: int, bots: dict[str, str] | None = None,
-                options: dict[str, Any] | None = None, seed: int | None = 1) -> dict[str, Any]:
+                options: dict[str, Any] | None = None, seed: int | None = None) -> dict[str, Any]:
     body: dict[str, Any] = {"game": game, "players": players, "bots": bots or {}, "options": options or {}}
     if seed is not None:
         body["seed"] = seed

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -23,8 +24,9 @@ from cosmodeck.engine.game import Game
 from cosmodeck.server.auth import AUTH_TIMEOUT_S, install_log_redaction, parse_auth, same_hash
 from cosmodeck.server.config import ServerConfig
 from cosmodeck.server.durable import storage_unavailable
+from cosmodeck.server.guard import RateLimited, RoomRate, client_address, read_body
 from cosmodeck.server.hub import Hub
-from cosmodeck.server.protocol import CreateRoom, ProtocolError, parse_client_message
+from cosmodeck.server.protocol import CreateRoom, ProtocolError, parse_client_message, parse_json
 from cosmodeck.server.replays import replay_steps
 from cosmodeck.server.room import Client, Room
 from cosmodeck.storage.errors import StorageError
@@ -32,8 +34,8 @@ from cosmodeck.storage.repository import Store
 
 log = logging.getLogger("cosmodeck.server")
 
-STATUS = {"unknown_room": 404, "unknown_game": 404, "not_over": 409, "room_elsewhere": 409,
-          "storage_unavailable": 503}
+STATUS = {"unknown_room": 404, "unknown_game": 404, "not_over": 409, "too_large": 413, "too_many_rooms": 429,
+          "seed_not_allowed": 403, "busy": 503, "room_elsewhere": 409, "storage_unavailable": 503}
 CLOSE_UNKNOWN_ROOM = 4404
 CLOSE_BAD_TOKEN = 4401  # also: a token in the URL, no auth message in time
 CLOSE_TRY_LATER = 1013  # storage unavailable, or the room is run by another server
@@ -45,6 +47,7 @@ def web_dir() -> Path:
 
 def create_app(config: ServerConfig | None = None, store: Store | None = None) -> FastAPI:
     cfg = config or ServerConfig()
+    room_rate = RoomRate(cfg.room_rate)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -54,6 +57,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         n = await hub.resume_all()
         if n:
             log.info("resumed %d unfinished room(s)", n)
+        hub.start_expiry()
         try:
             yield
         finally:
@@ -67,7 +71,8 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
 
     @app.exception_handler(ProtocolError)
     async def protocol_error(_request: Request, exc: ProtocolError) -> JSONResponse:
-        return JSONResponse(exc.to_json(), status_code=STATUS.get(exc.code, 400))
+        headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, RateLimited) else None
+        return JSONResponse(exc.to_json(), status_code=STATUS.get(exc.code, 400), headers=headers)
 
     @app.exception_handler(StorageError)
     async def storage_error(_request: Request, _exc: StorageError) -> JSONResponse:
@@ -80,10 +85,8 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
 
     @app.post("/api/rooms")
     async def create_room(request: Request) -> JSONResponse:
-        try:
-            body = await request.json()
-        except ValueError:
-            raise ProtocolError("bad_json", "the body is not JSON") from None
+        room_rate.check(client_address(request))
+        body = parse_json(await read_body(request, cfg.max_body), cfg.max_json_depth, "the body")
         try:
             req = CreateRoom.model_validate(body)
         except ValidationError as e:
@@ -123,7 +126,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         loaded = await hub.finished_state(room_id)
         assert loaded is not None
         row, steps = loaded
-        return JSONResponse(replay_steps(row, steps, seat))
+        return JSONResponse(await asyncio.to_thread(replay_steps, row, steps, seat))  # CPU: off the event loop
 
     @app.get("/api/rules/{game_id}")
     async def rules(game_id: str, lang: str = "en") -> PlainTextResponse:
@@ -147,7 +150,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
                           'connect to /ws/ROOM and send {"type": "auth", "token": ...} first', CLOSE_BAD_TOKEN)
             return
         try:
-            auth = await _first_message(websocket, cfg.max_message)
+            auth = await _first_message(websocket, cfg.max_message, cfg.max_json_depth)
         except ProtocolError as e:
             await _refuse(websocket, e.code, e.message, CLOSE_BAD_TOKEN)
             return
@@ -178,7 +181,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
                 data = frame.get("text")
                 try:
                     msg = parse_client_message(data if data is not None else (frame.get("bytes") or b""),
-                                               cfg.max_message)
+                                               cfg.max_message, cfg.max_json_depth)
                 except ProtocolError as e:
                     client.send(json.dumps(e.to_json()))
                     continue
@@ -217,7 +220,7 @@ def _seat_for(room: Room, token: str) -> int | None:
     return None
 
 
-async def _first_message(websocket: WebSocket, max_bytes: int) -> str | None:
+async def _first_message(websocket: WebSocket, max_bytes: int, max_depth: int) -> str | None:
     """The token of the client's ``auth`` message (None: a spectator); ProtocolError if it sends none in time."""
     try:
         frame = await asyncio.wait_for(websocket.receive(), AUTH_TIMEOUT_S)
@@ -225,7 +228,7 @@ async def _first_message(websocket: WebSocket, max_bytes: int) -> str | None:
         raise ProtocolError("auth_required", f"no auth message within {AUTH_TIMEOUT_S:g} s") from None
     if frame["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(frame.get("code", 1000))
-    return parse_auth(frame.get("text"), max_bytes).token
+    return parse_auth(frame.get("text"), max_bytes, max_depth).token
 
 
 def _closer(websocket: WebSocket) -> Any:
@@ -253,6 +256,7 @@ def _bots_for(game: Game[Any]) -> list[str]:
     return names
 
 
+@functools.cache
 def _game_info(game_id: str) -> dict[str, Any]:
     spec = game_spec(game_id)
     info = spec.game_cls.info

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import logging
 import re
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError
 
-from cosmodeck.server.protocol import ProtocolError
+from cosmodeck.server.protocol import MAX_JSON_DEPTH, ProtocolError, parse_json
 
 AUTH_TIMEOUT_S = 10.0  # a socket that has not authenticated by then is closed
 TOKEN_KEY = "token_sha256"
@@ -37,16 +36,13 @@ def same_hash(token: str, stored_hash: str) -> bool:
     return hmac.compare_digest(hash_token(token), stored_hash)
 
 
-def parse_auth(text: str | bytes | None, max_bytes: int) -> AuthMsg:
+def parse_auth(text: str | bytes | None, max_bytes: int, max_depth: int = MAX_JSON_DEPTH) -> AuthMsg:
     """The first client message; ``ProtocolError('auth_required' | 'bad_message', ...)`` otherwise."""
     if not isinstance(text, str):
         raise ProtocolError("auth_required", 'send {"type": "auth", "token": ...} first, as a JSON text frame')
     if len(text.encode("utf-8", "surrogatepass")) > max_bytes:
         raise ProtocolError("too_large", f"a message may be at most {max_bytes} bytes")
-    try:
-        obj = json.loads(text)
-    except (ValueError, RecursionError):
-        raise ProtocolError("bad_json", "the first message is not JSON") from None
+    obj = parse_json(text, max_depth, "the first message")
     if not isinstance(obj, dict) or obj.get("type") != "auth":
         raise ProtocolError("auth_required", 'the first message must be {"type": "auth", "token": ...}')
     try:
