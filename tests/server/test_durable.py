@@ -146,3 +146,25 @@ def test_a_second_server_on_the_same_sqlite_file_is_refused(proc: ServerProcess,
         assert room_info(second.base, r["room"])["status"] == "waiting"
     finally:
         second.stop()
+
+
+def test_a_start_that_cannot_be_stored_leaves_the_room_waiting_until_it_can(
+        proc: ServerProcess, db_file: Path) -> None:
+    r = create_room(proc.base, "toy", 2, options={"tick": 1000})
+    room = r["room"]
+    a = Ws(proc.base, room, r["seats"]["0"])
+    a.view_at_least(0)
+    lock = WriteLock(db_file)
+    try:
+        b = Ws(proc.base, room, r["seats"]["1"])  # the last player arrives: the start cannot be stored
+        assert b.until(lambda m: m["type"] == "error", timeout=20)["code"] == "storage_unavailable"
+        assert b.view is not None and b.view["status"] == "waiting"
+        assert room_info(proc.base, room)["status"] == "waiting"
+    finally:
+        lock.release()
+    # the scheduler retries the start after its back-off
+    assert b.until(lambda m: m["type"] == "view" and m["status"] == "playing", timeout=20)["version"] == 0
+    a.until(lambda m: m["type"] == "view" and m["status"] == "playing")
+    with sqlite3.connect(db_file) as con:
+        status, origin = con.execute("SELECT status, origin FROM rooms WHERE id = ?", (room,)).fetchone()
+    assert status == "playing" and origin is not None
