@@ -168,3 +168,25 @@ def test_a_start_that_cannot_be_stored_leaves_the_room_waiting_until_it_can(
     with sqlite3.connect(db_file) as con:
         status, origin = con.execute("SELECT status, origin FROM rooms WHERE id = ?", (room,)).fetchone()
     assert status == "playing" and origin is not None
+
+
+def test_a_room_whose_stored_steps_moved_on_is_reloaded_never_overwritten(server: str, db_path: str) -> None:
+    """Another writer stored step 1 behind this server's back (as a commit acknowledged too late would):
+    the server's next write at step 1 is refused by storage, the room is reloaded from the stored steps."""
+    r = create_room(server, "toy", 2, options={"tick": 1000})
+    room = r["room"]
+    a = Ws(server, room, r["seats"]["0"])
+    b = Ws(server, room, r["seats"]["1"])
+    a.act("add 1", 0)
+    a.view_at_least(1)
+    with sqlite3.connect(db_path) as con:
+        con.execute("INSERT INTO steps (room_id, seq, at, seat, action) VALUES (?, 1, 0.5, 1, 'add 2')", (room,))
+    a.act("add 1")
+    assert a.until(lambda m: m["type"] == "error")["code"] == "room_moved"
+    assert a.closed_code() == 1012 and b.closed_code() == 1012
+    a2 = Ws(server, room, r["seats"]["0"])
+    v = a2.view_at_least(2)
+    assert v["version"] == 2 and v["view"]["adds"] == [1, 2]
+    with sqlite3.connect(db_path) as con:
+        rows = con.execute("SELECT seq, seat, action FROM steps WHERE room_id = ? ORDER BY seq", (room,)).fetchall()
+    assert rows == [(0, 0, "add 1"), (1, 1, "add 2")]

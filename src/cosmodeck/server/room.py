@@ -78,13 +78,16 @@ class Client:
             log.warning("dropping a client that does not read (seat %s)", self.seat)
             self.shutdown(1013)
 
-    def shutdown(self, code: int = 1000) -> None:
+    def shutdown(self, code: int = 1000, last: str | None = None) -> None:
+        """Close: frames still queued are dropped, except ``last`` (an error frame), sent just before the close."""
         if self.closed:
             return
         self.closed = True
         self._close_code = code
         while not self.queue.empty():
             self.queue.get_nowait()
+        if last is not None:
+            self.queue.put_nowait(last)
         self.queue.put_nowait(None)
 
     async def _writer(self) -> None:
@@ -207,7 +210,7 @@ class Room:
                 self._lose(e)
                 for waiting in [item, *_drain(self.inbox)]:
                     if isinstance(waiting, _Join):
-                        waiting.client.shutdown(1012)
+                        waiting.client.shutdown(1012, json.dumps(room_moved().to_json()))
                         if not waiting.done.done():
                             waiting.done.set_result(None)
                 return
@@ -237,8 +240,7 @@ class Room:
     # ==== public entry points (called from connection handlers) =======================
     async def join(self, client: Client) -> None:
         if self.lost:
-            client.send(json.dumps(room_moved().to_json()))
-            client.shutdown(1012)
+            client.shutdown(1012, json.dumps(room_moved().to_json()))
             return
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.inbox.put_nowait(_Join(client, done))
@@ -400,8 +402,7 @@ class Room:
         self.scheduler.cancel()
         frame = json.dumps(room_moved().to_json())
         for c in list(self.clients):
-            c.send(frame)
-            c.shutdown(1012)  # "service restart": clients reconnect and get the stored room
+            c.shutdown(1012, frame)  # "service restart": clients reconnect and get the stored room
         self.clients.clear()
         if self._on_lost is not None:
             self._on_lost(self)
