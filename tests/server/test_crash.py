@@ -63,13 +63,15 @@ def test_kill_9_keeps_the_game_clock_running_from_the_stored_origin(proc: Server
     t_kill = time.monotonic()
     proc.kill9()
     time.sleep(1.2)  # the server is down while a tick falls due
+    down_s = time.monotonic() - t_kill  # a lower bound of the time it was down (no upper bound on a busy machine)
     proc.start()
     a2 = Ws(proc.base, r["room"], r["seats"]["0"])
     # the deadlines missed while down fire at once on resume, and the game goes on ticking
     v = a2.view_at_least(3, timeout=40)
     assert v["view"]["counter"] <= 7 - 2
-    assert v["view"]["now"] >= time.monotonic() - t_kill - 0.5  # game time went on while the server was down
-    end = a2.until(lambda m: m["type"] == "view" and m["view"]["over"], timeout=40)
+    assert v["view"]["now"] >= start_view["view"]["now"] + down_s  # game time went on while the server was down
+    # (on a busy machine the restart itself may outlast every tick: the game is then over at once)
+    end = v if v["view"]["over"] else a2.until(lambda m: m["type"] == "view" and m["view"]["over"], timeout=40)
     assert end["view"]["counter"] == 0
     record = httpx.get(f"{proc.base}/api/rooms/{r['room']}/record").json()
     assert cosmodeck.replay(record).view(0) == end["view"]
