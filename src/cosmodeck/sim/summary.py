@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cosmodeck.sim.batch import MAX_DECISIONS, UNFINISHED
+from cosmodeck.sim.cardstats import aggregate, meteor_progress
 from cosmodeck.sim.runner import GameOutcome
 from cosmodeck.sim.stats import histogram, mean, mean_ci95, wilson
 
@@ -54,6 +55,8 @@ def summarise(spec: Any, outcomes: Sequence[GameOutcome], elapsed: float, cooper
     section = SECTIONS.get(spec.game)
     if section is not None:
         out[spec.game.replace("-", "_")] = section(spec.players, outcomes)
+    out["per_card"] = aggregate(outcomes, "per_card", cooperative)
+    out["per_mission"] = aggregate(outcomes, "per_mission", cooperative)
     return out
 
 
@@ -161,6 +164,7 @@ def _meteor(players: int, outcomes: Sequence[GameOutcome]) -> dict[str, Any]:
         "losses_by_zone_and_cause": [{"zone": z, "cause": c, "games": k, "rate": k / n if n else 0.0,
                                       "ci95": _ci(k, n)} for (z, c), k in sorted(by.items())],
         "mean_meteors_left_when_lost": mean(left),
+        "progress": meteor_progress(outcomes),
     }
 
 
