@@ -132,7 +132,7 @@ def compare(spec_a: SimSpec, spec_b: SimSpec, workers: int = 1, backend: str = "
                                                                    spec_b.seed):
         raise ValueError("compare: A and B must share game, players, games and seed")
     game = check_spec(spec_a)
-    check_spec(spec_b)
+    game_b = check_spec(spec_b)
     t0 = time.perf_counter()
     parts = chunks(spec_a.games, workers)
     tasks = [(s, lo, hi) for lo, hi in parts for s in (spec_a, spec_b)]
@@ -148,8 +148,8 @@ def compare(spec_a: SimSpec, spec_b: SimSpec, workers: int = 1, backend: str = "
         "game": spec_a.game, "players": spec_a.players, "games": spec_a.games, "seed": spec_a.seed,
         "bots": spec_a.bots if spec_a.bots == spec_b.bots else f"{spec_a.bots} | {spec_b.bots}",
         "elapsed_s": round(elapsed, 4), "z": Z95,
-        "a": {"label": labels[0], "summary": summarise(spec_a, out_a, elapsed, coop, backend, workers)},
-        "b": {"label": labels[1], "summary": summarise(spec_b, out_b, elapsed, coop, backend, workers)},
+        "a": {"label": labels[0], "summary": summarise(spec_a, out_a, elapsed, coop, backend, workers, game)},
+        "b": {"label": labels[1], "summary": summarise(spec_b, out_b, elapsed, coop, backend, workers, game_b)},
         "differences": rows,
         "significant": [r["metric"] for r in rows if r["significant"]],
         "units": units,
