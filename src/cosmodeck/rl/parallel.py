@@ -50,17 +50,13 @@ class CosmodeckParallel(SeatAgents, ParallelEnv):  # type: ignore[misc]
         obs = self._observations()
         done = table.done
         over = table.over
-        rewards = {a: table.reward(self.seats[a]) if done else 0.0 for a in self.agents}
+        bonus = table.shaped()  # Meteor's optional shaping, else 0
+        rewards = {a: bonus + (table.reward(self.seats[a]) if done else 0.0) for a in self.agents}
         terminations = dict.fromkeys(self.agents, done and over)
         truncations = dict.fromkeys(self.agents, done and not over)
         if done:
             self.agents = []
         return obs, rewards, terminations, truncations, infos
-
-    def render(self) -> str | None:
-        if self.render_mode != "ansi" or not hasattr(self.table, "state"):
-            return None
-        return repr(self.table.state)
 
     def close(self) -> None:
         pass

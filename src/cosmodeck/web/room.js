@@ -52,6 +52,7 @@ export function mountRoom(root, roomId) {
   const title = h("h1.room-title");
   const connBadge = h("span.badge", { role: "status" });
   const who = h("p.who");
+  const setupBox = h("p.setup", { hidden: true });
   const presenceBox = h("ul.presence", { "aria-label": t("players") });
   const waitBox = h("section.card.waiting", { hidden: true });
   const resultBox = h("section.card.result", { hidden: true, tabindex: "-1" });
@@ -65,7 +66,7 @@ export function mountRoom(root, roomId) {
 
   clear(root).append(
     h("div.room-head", {}, title, connBadge, toggle),
-    who, presenceBox, timerBox, waitBox, resultBox,
+    who, setupBox, presenceBox, timerBox, waitBox, resultBox,
     h("div.room-body", {}, boardRoot, h("aside.side", {}, talkBox, logBox)));
 
   const client = new GameClient(roomId, token, {
@@ -100,6 +101,7 @@ export function mountRoom(root, roomId) {
     switch (msg.type) {
       case "hello":
         st.seat = msg.seat; st.status = msg.status; st.game = msg.game; st.players = msg.players;
+        renderSetup(msg);
         mountBoard();
         renderHead();
         break;
@@ -132,6 +134,17 @@ export function mountRoom(root, roomId) {
       default:
         break;
     }
+  }
+
+  // what every player is told about the room's setup: custom card data (by fingerprint) and a chosen seed
+  function renderSetup(hello = st.hello) {
+    st.hello = hello;
+    if (!hello) return;
+    const lines = [];
+    if (hello.data && hello.data.custom) lines.push(t("setup.custom_data", { hash: String(hello.data.hash).slice(0, 8) }));
+    if (hello.fixed_seed) lines.push(t("setup.fixed_seed"));
+    setupBox.hidden = lines.length === 0;
+    clear(setupBox).append(lines.join(" "));
   }
 
   function addLog(text) {
@@ -269,7 +282,7 @@ export function mountRoom(root, roomId) {
     requestAnimationFrame(tickTimer);
   }
 
-  onLang(() => { renderHead(); renderPresence(); renderWaiting(); renderResult(); talkKey = ""; renderTalk(); renderTalkLines(); if (board && st.last) board.update(st.last); });
+  onLang(() => { renderHead(); renderSetup(); renderPresence(); renderWaiting(); renderResult(); talkKey = ""; renderTalk(); renderTalkLines(); if (board && st.last) board.update(st.last); });
   renderHead();
   renderTalk();
   client.connect();
