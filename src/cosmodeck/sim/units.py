@@ -54,6 +54,10 @@ def game_units(outcomes: Sequence[GameOutcome], players: int, cooperative: bool,
                 put(f"mission {mid} completed", "proportion", (i, seat), 1.0 if pts >= most else 0.0)
         if "missions_revealed" in o.metrics:  # Blast Off: how many, and which (a list of ids)
             put("missions revealed", "mean", i, float(o.metrics["missions_revealed"]))
+        if game == "blast-off" and "per_mission" in o.metrics:  # all missions together
+            for c in ("obligations", "violations", "catches"):
+                put(f"mission {c} (all missions)", "mean", i,
+                    sum(float(m.get(c, 0.0)) for m in o.metrics["per_mission"].values()))
         if "meteors_left" in o.metrics and o.metrics["meteors_left"] is not None:
             put("meteors left at the end", "mean", i, float(o.metrics["meteors_left"]))
     if game == "blast-off":

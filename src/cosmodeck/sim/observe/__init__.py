@@ -8,6 +8,7 @@ the game is over. A tally is JSON-ready:
 
 keyed by the card or mission id of the game's data file. ``seats`` lists the seats that played or
 held the card (or held / revealed the mission); :mod:`cosmodeck.sim.cardstats` aggregates them.
+Only what showed up in the game is listed (a run's tables name every id seen in any of its games).
 """
 
 from __future__ import annotations
@@ -34,11 +35,6 @@ class Tally:
 
     def add(self, key: str, counter: str, n: float = 1.0, seat: int | None = None) -> None:
         self.counts[key][counter] += n
-        if seat is not None:
-            self.seats[key].add(seat)
-
-    def touch(self, key: str, seat: int | None = None) -> None:
-        self.counts[key]
         if seat is not None:
             self.seats[key].add(seat)
 

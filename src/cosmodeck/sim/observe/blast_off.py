@@ -76,6 +76,4 @@ class BlastOffObserver:
         self.now = float(state.now)
         for mid in list(self.since):
             self._close(mid)
-        for m in getattr(self.game, "missions", ()):
-            self.missions.touch(str(m.id))
         return {"per_card": self.cards.to_dict(), "per_mission": self.missions.to_dict()}

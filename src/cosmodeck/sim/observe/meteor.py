@@ -67,8 +67,6 @@ class MeteorObserver:
             self.cards.add(mid, "in_field_at_end")
             if lost:
                 self.cards.add(mid, "left_at_loss")
-        for cid in (*self.data.resource_order, *self.data.meteors):
-            self.cards.touch(_base(cid))
         details = result.get("details") or {}
         return {"per_card": self.cards.to_dict(), "per_mission": {},
                 "meteors_left_at_loss": sorted(field) if lost else [],

@@ -64,8 +64,6 @@ class ShootingStarObserver:
                 cards.add(self.resolving, "points", 1 + moon)
 
     def finish(self, state: State, result: dict[str, Any], decisions: int) -> dict[str, Any]:
-        for cid in self.data.card_order:
-            self.cards.touch(str(cid))
         missions = Tally()
         for seat, b in enumerate(result["details"]["breakdown"]):
             for mid, pts in b["missions"].items():
