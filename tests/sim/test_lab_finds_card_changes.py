@@ -7,8 +7,8 @@ The data files under ``tests/sim/data`` are the default data with one change eac
   every other player.
 
 Measured (seed 0): P8's hits per game are significant after Holm's correction over every unit
-from 150 paired 2-player games; M05's obligations per game (0.081 -> 0.026) at 1,000 paired
-4-player games (p about 2e-5 on seeds 0-2), because a mission comes into force only at a completed
+from 150 paired 2-player games; M05's obligations per game (0.087 -> 0.026, p 3e-5) at 1,000 paired
+4-player games (p 2e-5 to 9e-5 on seeds 0-2), because a mission comes into force only at a completed
 countdown (about once a game), and M05 in about 5% of games.
 """
 
