@@ -67,6 +67,8 @@ class MissionModel(_Model):
     need: dict[str, int] | None = None
     named: list[str] | None = None
     score_by_found: list[int] | None = None
+    name: dict[str, str] | None = None  # {"en": ..., "es": ...}: English required, others optional
+    text: dict[str, str] | None = None
 
 
 class SetupModel(_Model):
@@ -271,7 +273,11 @@ def _missions(src: str, m: DataModel) -> dict[str, Mission]:
             raise _fail(src, f"{f}.score_by_found", f"needs {len(named) + 1} entries (0..{len(named)} found)")
         if mi.named is None and mi.score_by_found is not None:
             raise _fail(src, f"{f}.score_by_found", "only missions with 'named' have score_by_found")
-        out[mi.id] = Mission(mi.id, mi.points, MappingProxyType(dict(mi.need or {})), named, sbf)
+        for key, words in (("name", mi.name), ("text", mi.text)):
+            if words is not None and not words.get("en", "").strip():
+                raise _fail(src, f"{f}.{key}", "needs an English text under 'en' (other languages are optional)")
+        out[mi.id] = Mission(mi.id, mi.points, MappingProxyType(dict(mi.need or {})), named, sbf,
+                             MappingProxyType(dict(mi.name or {})), MappingProxyType(dict(mi.text or {})))
     for v in (1, 2, 3):
         n = sum(1 for x in out.values() if x.points == v)
         if n != 5:
