@@ -15,7 +15,8 @@ from tests.web.conftest import new_page
 from tests.web.scan import scan, watch
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser"),
-              pytest.mark.skipif("shooting-star" not in cosmodeck.list_games(), reason="Shooting Star is not registered")]
+              pytest.mark.skipif("shooting-star" not in cosmodeck.list_games(),
+                                 reason="Shooting Star is not registered")]
 
 
 def result_shown(page: Any) -> bool:

@@ -211,8 +211,10 @@ export function createBoard(root, ctx) {
   }
 
   // ---- rendering ---------------------------------------------------------------------
+  let captionEv = null;  // the event being shown: re-described when the language changes
   function render() {
     renderSpeed();
+    caption.textContent = captionEv && ctx.describe ? ctx.describe(captionEv) : "";
     if (!shown) return;
     const v = shown;
     const legal = parseLegal(animating || ctx.readonly ? [] : (msg ? msg.legal : []));
@@ -532,7 +534,7 @@ export function createBoard(root, ctx) {
       if (ctx.log) ctx.log(ev);
       if (skip) continue;
       applyEvent(ev);
-      caption.textContent = ctx.describe(ev);
+      captionEv = ev;
       render();
       await sleep((STEP_MS[ev.type] ?? DEFAULT_STEP) * (SPEEDS[speed] ?? 1));
     }
