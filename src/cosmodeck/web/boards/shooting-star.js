@@ -49,6 +49,15 @@ export function cellName(view, cell) {
   return t("ss.cell", { col: String.fromCharCode(65 + cell[0] - x0), row: cell[1] - y0 + 1 });
 }
 
+// a card with its article ("a"/"the"), which Spanish makes agree with the card's noun
+function cardWith(view, kind, article) {
+  const info = ((view && view.card_set) || []).find((c) => c.id === kind);
+  if (info && info.shield) return t(`ss.card_${article}.shield`);
+  return info ? t(`ss.card_${article}.prio`, { p: info.priority }) : t("ss.a_card");
+}
+
+function cap(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
+
 function cardFace(view, kind) {
   const info = ((view && view.card_set) || []).find((c) => c.id === kind);
   if (!info || info.shield) return kind === "SH" || (info && info.shield) ? t("ss.shield") : t("ss.a_card");
@@ -89,10 +98,23 @@ export function scoreSentence(view, b) {
     missions: missions.join(", ") || t("none") });
 }
 
+// a stored action in words (the replay's step list): "place P6 4,0 S"
+export function describeAction(action, view) {
+  const m = String(action).match(/^place (\S+) (-?\d+),(-?\d+) ([NESW])$/);
+  if (!m) return null;
+  return t("ss.action_place", { card: cardWith(view, m[1], "a"), cell: cellName(view, [Number(m[2]), Number(m[3])]),
+    arrow: t(`ss.arrow.${m[4]}`) });
+}
+
 setEventParams("shooting-star", (ev, view) => {
   const out = {};
   if (Array.isArray(ev.cell)) out.cell = cellName(view, ev.cell);
-  if (typeof ev.card === "string") out.card = cardFace(view, kindOf(ev.card));
+  if (typeof ev.card === "string") {
+    out.card = cardFace(view, kindOf(ev.card));
+    out.card_a = cardWith(view, kindOf(ev.card), "a");
+    out.card_the = cardWith(view, kindOf(ev.card), "the");
+    out.Card_the = cap(out.card_the);
+  }
   if (ev.orientation) out.orientation = t(`ss.arrow.${ev.orientation}`);
   if (Array.isArray(ev.ids)) {
     const ms = missionsOf(view);
