@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 
@@ -25,6 +25,7 @@ from cosmodeck.server.hub import Hub
 from cosmodeck.server.protocol import CreateRoom, ProtocolError, parse_client_message
 from cosmodeck.server.replays import replay_steps
 from cosmodeck.server.room import Client, Room
+from cosmodeck.server.rules_html import rules_html
 from cosmodeck.storage.repository import Store
 
 log = logging.getLogger("cosmodeck.server")
@@ -115,8 +116,8 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         row, steps = loaded
         return JSONResponse(replay_steps(row, steps, seat))
 
-    @app.get("/api/rules/{game_id}")
-    async def rules(game_id: str, lang: str = "en") -> PlainTextResponse:
+    @app.get("/api/rules/{game_id}", response_model=None)
+    async def rules(game_id: str, lang: str = "en", format: str = "text") -> PlainTextResponse | HTMLResponse:
         try:
             spec = game_spec(game_id)
         except CosmodeckError as e:
@@ -126,6 +127,10 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
             raise ProtocolError("no_rules", f"no rules text for {game_id!r}")
         path = "rules/es/" + name if lang == "es" else "rules/" + name
         text = resources.files("cosmodeck").joinpath(path).read_text(encoding="utf-8")
+        if format == "html":  # for the rules page: rendered here, raw HTML in the source is escaped
+            return HTMLResponse(rules_html(text, markdown=not name.endswith(".txt")))
+        if format != "text":
+            raise ProtocolError("bad_format", "format is 'text' or 'html'")
         return PlainTextResponse(text)
 
     # ---- WebSocket ----------------------------------------------------------------------
@@ -173,6 +178,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
     app.add_api_route("/", index, methods=["GET"], include_in_schema=False)
     app.add_api_route("/room/{room_id}", index, methods=["GET"], include_in_schema=False)
     app.add_api_route("/replay/{room_id}", index, methods=["GET"], include_in_schema=False)
+    app.add_api_route("/rules/{game_id}", index, methods=["GET"], include_in_schema=False)
     return app
 
 

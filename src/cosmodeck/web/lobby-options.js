@@ -78,6 +78,6 @@ export function choiceName(game, name, value, seconds) {
   if (typeof value === "number" && Number.isInteger(value) && (name === "dealer" || name === "first_player")) {
     return t("player_n", { n: value + 1 });
   }
-  if (seconds) return t("seconds_n", { n: value.toLocaleString(getLang()) });
+  if (seconds) return value === 1 ? t("seconds_one") : t("seconds_n", { n: value.toLocaleString(getLang()) });
   return String(value);
 }

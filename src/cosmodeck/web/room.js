@@ -35,6 +35,7 @@ export function mountRoom(root, roomId) {
   const waitBox = h("section.card.waiting", { hidden: true });
   const resultBox = h("section.card.result", { hidden: true, tabindex: "-1" });
   const timerBox = h("p.timer", { "aria-live": "off" });
+  const rulesA = h("a.button.rules-link", { target: "_blank", rel: "noopener" });
   const toggle = h("button.toggle", { type: "button", "aria-pressed": String(st.simple),
     onclick: () => { st.simple = !st.simple; localStorage.setItem("cosmodeck.simple", st.simple ? "1" : "0"); mountBoard(true); } });
   const boardRoot = h("div.board-root");
@@ -43,7 +44,7 @@ export function mountRoom(root, roomId) {
   const logBox = h("section.card.logbox", { "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, t("log")), logList);
 
   clear(root).append(
-    h("div.room-head", {}, title, connBadge, toggle),
+    h("div.room-head", {}, title, connBadge, rulesA, toggle),
     who, presenceBox, timerBox, waitBox, resultBox,
     h("div.room-body", {}, boardRoot, h("aside.side", {}, talkBox, logBox)));
 
@@ -145,6 +146,8 @@ export function mountRoom(root, roomId) {
     document.title = `${gameName(st.game || "")} · ${roomId} · cosmodeck`;
     title.textContent = `${gameName(st.game || "")} · ${t("room")} ${roomId}`;
     connBadge.textContent = t(`conn.${st.conn}`);
+    rulesA.hidden = !st.game;
+    if (st.game) { rulesA.href = `/rules/${st.game}`; rulesA.textContent = t("rules"); }
     connBadge.className = `badge conn-${st.conn}`;
     who.textContent = st.seat === null ? t("you_spectate") : t("you_are", { name: seatName(st.last && st.last.view, st.seat) });
     toggle.textContent = st.simple ? t("board_view") : t("simple_view");

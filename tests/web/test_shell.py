@@ -1,0 +1,102 @@
+"""The shell around the boards: the lobby in the player's language, rules pages one click away,
+and a phone-sized screen with no sideways scrolling."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.web.conftest import new_page
+from tests.web.scan import scan, watch
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+GAMES = ("shooting-star", "meteor", "blast-off")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_lobby_offers_every_option_as_a_choice_with_an_explanation(lang: str, browser: Any,
+                                                                       web_server: str, shots: Any) -> None:
+    page = new_page(browser, lang=lang)
+    errors = watch(page)
+    page.goto(web_server + "/")
+    page.wait_for_selector("#create")
+    page.click("details.options summary")
+    for game in GAMES:
+        page.select_option("#game", game)
+        page.wait_for_function("g => document.getElementById('game').value === g", arg=game)
+        if not page.locator("details.options[open]").count():
+            page.click("details.options summary")
+        # no free text boxes for rules: every option is a dropdown or a checkbox, each explained
+        fields = page.locator("details.options .field")
+        assert fields.count() >= 5
+        assert page.locator("details.options input[type='text'], details.options input:not([type])").count() == 0
+        for i in range(fields.count()):
+            field = fields.nth(i)
+            if field.locator("#seed").count():
+                continue
+            assert field.locator("select, input[type='checkbox']").count() == 1
+            assert field.locator("small.doc").inner_text().strip()
+        scan(page, where=f"in the {game} lobby")
+        if game == "meteor":
+            choices = page.locator("#opt-difficulty option").all_inner_texts()
+            want = ["Standard", "Advanced", "Expert"] if lang == "en" else ["Estándar", "Avanzado", "Experto"]
+            assert choices == want
+        shots(page, f"{game}")
+    errors.check()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_rules_page_has_how_to_play_in_both_languages(game: str, browser: Any, web_server: str) -> None:
+    page = new_page(browser)
+    errors = watch(page)
+    page.goto(web_server + "/")
+    page.wait_for_selector("#create")
+    page.select_option("#game", game)
+    page.click("#rules-link")  # one click from the lobby
+    page.wait_for_selector(".howto p")
+    assert page.url.endswith(f"/rules/{game}")
+    words = {"meteor": ("Overkill", "volley", "Pass", "Communications Satellite"),
+             "blast-off": ("countdown", "mission", "catch"),
+             "shooting-star": ("priority", "arrow", "missions", "Space Shield")}[game]
+    text = page.locator(".howto").inner_text()
+    for w in words:
+        assert w.lower() in text.lower(), w
+    scan(page, where="on the rules page")
+    page.select_option("#lang", "es")
+    page.wait_for_function("document.querySelector('.howto h2').textContent === 'Cómo se juega'")
+    scan(page, where="on the Spanish rules page")
+    page.click("details.rules-full summary")  # the Spanish rulebook, as the package ships it
+    page.wait_for_selector(".rules-text p.plain")
+    assert len(page.locator(".rules-text").inner_text()) > 2000
+    errors.check()
+
+
+def test_rules_html_is_rendered_by_the_server_and_escapes_markup(web_server: str) -> None:
+    r = httpx.get(f"{web_server}/api/rules/meteor", params={"lang": "en", "format": "html"})
+    assert r.status_code == 200 and "<h1>" in r.text and "<table>" in r.text
+    es = httpx.get(f"{web_server}/api/rules/meteor", params={"lang": "es", "format": "html"})
+    assert es.status_code == 200 and es.text.startswith('<p class="plain">') and "<script" not in es.text
+    bad = httpx.get(f"{web_server}/api/rules/meteor", params={"format": "pdf"})
+    assert bad.status_code == 400 and bad.json()["code"] == "bad_format"
+
+
+@pytest.mark.parametrize("path", ["/", "/rules/shooting-star", "/rules/meteor"])
+def test_a_phone_never_scrolls_sideways(path: str, browser: Any, web_server: str) -> None:
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    ctx.add_init_script("localStorage.setItem('cosmodeck.lang', 'es');")
+    page = ctx.new_page()
+    errors = watch(page)
+    page.goto(web_server + path)
+    page.wait_for_selector("main > *")
+    if path == "/":
+        page.wait_for_selector("#create")
+        page.click("details.options summary")
+    else:
+        page.click("details.rules-full summary")
+        page.wait_for_selector(".rules-text p")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    errors.check()
+    ctx.close()
