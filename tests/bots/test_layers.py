@@ -14,6 +14,8 @@ SRC = Path(cosmodeck.__file__).parent
 FORBIDDEN = {
     "bots": ("cosmodeck.sim", "cosmodeck.cli", "cosmodeck.server", "cosmodeck.rl", "cosmodeck.storage"),
     "sim": ("cosmodeck.cli", "cosmodeck.server", "cosmodeck.rl", "cosmodeck.storage"),
+    "textboard": ("cosmodeck.sim", "cosmodeck.cli", "cosmodeck.server", "cosmodeck.rl", "cosmodeck.storage",
+                  "cosmodeck.bots"),
 }
 
 

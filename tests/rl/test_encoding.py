@@ -106,3 +106,52 @@ def test_every_game_package_has_an_encoder() -> None:
     ours = {g for g in cosmodeck.list_games() if game_spec(g).data_package.startswith("cosmodeck.games.")}
     assert ours == {"blast-off", "meteor", "shooting-star"}
     assert ours <= set(ENCODERS)
+
+
+def _catch_lands(state: Any, seat: int, action_text: str) -> bool:
+    """Submit the catch on a copy, then let every seat of the RESPONSE step be done (BLO-11): caught?"""
+    game = state.game
+    st = state.clone()
+    events: list[Any] = []
+    # A mission no longer in force: "catch SEAT" finds any violation; a catch already submitted: just wait.
+    for text in (action_text, action_text.rsplit(" ", 1)[0]):
+        action = game.parse_action(text)
+        if st.is_legal(seat, action):
+            events += st.apply(seat, action)
+            break
+    done = game.parse_action("done")
+    for _ in range(4 * st.players):
+        waiting = [s for s in sorted(st.to_act) if st.is_legal(s, done)]
+        if not waiting or any(e.type in ("caught", "catch_failed") for e in events):
+            break
+        events += st.apply(waiting[0], done)
+    # caught, or found already caught by a faster seat in the same step: the violation was real either way
+    return any(e.type in ("caught", "catch_duplicate") and e.data.get("by") == seat for e in events)
+
+
+def test_blast_off_observation_derives_open_violations_from_the_public_log_and_never_wrongly() -> None:
+    """BLO-12.10: a catch on a violation the observation marks always lands; and some are marked."""
+    table = Table("blast-off", 3, {"timing": "steps"})
+    enc = table.encoder
+    sl = enc.slices()
+    nm = len(enc.mission_ids)  # type: ignore[attr-defined]
+    marked = 0
+    rng = np.random.default_rng(7)
+    for g in range(40):
+        table.reset(100 + g)
+        steps = 0
+        while table.current is not None and steps < 400:
+            seat = table.current
+            obs = table.observation(seat)
+            viol = obs[sl["violations"]].reshape(3, nm + 1)
+            for r, m in zip(*np.nonzero(viol[:, :nm]), strict=True):
+                target = (seat + int(r)) % 3
+                pending = table.state.view(seat)["pending"] or []
+                if target != seat and not any(str(p).startswith(f"catch {target}") for p in pending):
+                    marked += 1
+                    assert _catch_lands(table.state, seat, f"catch {target} {enc.mission_ids[m]}")  # type: ignore[attr-defined]
+            assert (obs[sl["violation_left"]] > 0).tolist() == (viol.sum(axis=1) > 0).tolist()
+            legal = np.flatnonzero(table.mask(seat))
+            table.act_index(seat, int(rng.choice(legal)))
+            steps += 1
+    assert marked > 0

@@ -22,12 +22,14 @@ The Gymnasium environments are also registered as ``cosmodeck/<game>-v0``:
 import gymnasium
 
 from cosmodeck.rl.aec import aec_env
+from cosmodeck.rl.describe import describe
 from cosmodeck.rl.gym_env import gym_env
 from cosmodeck.rl.parallel import parallel_env
+from cosmodeck.rl.vector import vector_env
 
 for _game in ("shooting-star", "blast-off", "meteor"):
     if f"cosmodeck/{_game}-v0" not in gymnasium.registry:
         gymnasium.register(id=f"cosmodeck/{_game}-v0", entry_point="cosmodeck.rl.gym_env:gym_env",
                            kwargs={"game_id": _game})
 
-__all__ = ["aec_env", "gym_env", "parallel_env"]
+__all__ = ["aec_env", "describe", "gym_env", "parallel_env", "vector_env"]

@@ -8,6 +8,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from cosmodeck.rl.conveniences import CatalogHelpers
 from cosmodeck.rl.table import Table
 
 
@@ -23,8 +24,9 @@ def observation_space(table: Table) -> spaces.Dict:
     })
 
 
-class SeatAgents:
-    """What the AEC and Parallel environments share: the table, one agent per seat, their spaces."""
+class SeatAgents(CatalogHelpers):
+    """What the AEC and Parallel environments share: the table, one agent per seat, their spaces,
+    ``legal_actions(agent)``, ``action_to_string(index)`` and the ``ansi`` render (a spectator's board)."""
 
     def _setup(self, game_id: str, players: int, render_mode: str | None, options: dict[str, Any]) -> None:
         self.table = Table(game_id, players, options)
@@ -102,11 +104,6 @@ class CosmodeckAEC(SeatAgents, AECEnv):  # type: ignore[misc]
                 self.truncations[a] = not over
         self._select()
         self._accumulate_rewards()
-
-    def render(self) -> str | None:
-        if self.render_mode != "ansi" or not hasattr(self.table, "state"):
-            return None
-        return repr(self.table.state)
 
     def close(self) -> None:
         pass

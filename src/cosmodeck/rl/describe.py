@@ -1,6 +1,10 @@
 """Markdown tables of the observation layouts and sizes (docs/rl.md is checked against them).
 
-    python -m cosmodeck.rl.describe      # prints every table of docs/rl.md's reference part
+    python -m cosmodeck.rl.describe                  # every table of docs/rl.md's reference part
+    python -m cosmodeck.rl.describe meteor 4         # one game and player count
+
+>>> print(describe("shooting-star", 3).splitlines()[0])
+### shooting-star, 3 players: observation 695, actions 648
 """
 
 from __future__ import annotations
@@ -44,12 +48,31 @@ def sizes_table() -> str:
     return "\n".join(rows)
 
 
+def describe(game_id: str, players: int = 2, **options: Any) -> str:
+    """The observation length, action-catalog size and every observation slice for one configuration."""
+    enc = Table(game_id, players, options).encoder
+    head = f"### {game_id}, {players} players: observation {enc.obs_size}, actions {enc.num_actions}"
+    return head + "\n\n" + feature_table(game_id, players, **options) + "\n"
+
+
 def reference() -> str:
+    """docs/rl.md's generated reference: the sizes, then the layout of every game at every player count."""
     parts = ["### Sizes", "", sizes_table()]
     for game_id in rl_games():
-        parts += ["", f"### Observation layout: {game_id}, 2 players", "", feature_table(game_id, 2)]
+        for n in player_counts(game_id):
+            parts += ["", f"### Observation layout: {game_id}, {n} players", "", feature_table(game_id, n)]
     return "\n".join(parts) + "\n"
 
 
+def main(argv: list[str]) -> str:
+    if not argv:
+        return reference()
+    if len(argv) != 2 or not argv[1].isdecimal():
+        raise SystemExit("usage: python -m cosmodeck.rl.describe [GAME PLAYERS]")
+    return describe(argv[0], int(argv[1]))
+
+
 if __name__ == "__main__":
-    print(reference(), end="")
+    import sys
+
+    print(main(sys.argv[1:]), end="")

@@ -9,34 +9,28 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from cosmodeck.bots import Bot, LazyView, make_bot
+from cosmodeck.bots import LazyView
 from cosmodeck.engine.errors import OptionError
 from cosmodeck.engine.rng import Rng, derive_seed
 from cosmodeck.rl.aec import observation_space
+from cosmodeck.rl.conveniences import CatalogHelpers
+from cosmodeck.rl.opponents import PolicyOpponent, Seat, resolve
 from cosmodeck.rl.table import Table
 
 
-def _bot_specs(opponents: str, players: int) -> list[str]:
-    parts = [p for p in opponents.split(",") if p.strip()]
-    if len(parts) == 1:
-        parts = parts * (players - 1)
-    if len(parts) != players - 1:
-        raise OptionError(f"opponents names {len(parts)} bots for {players - 1} opponents (give 1 or {players - 1})")
-    return parts
-
-
-class CosmodeckGym(gymnasium.Env[dict[str, Any], np.int64]):
+class CosmodeckGym(CatalogHelpers, gymnasium.Env[dict[str, Any], np.int64]):
     """``cosmodeck.rl.gym_env(game_id, players=N, opponents="random", seat=0, **options)``.
 
     The agent plays ``seat`` (an int, or ``"random"``: a seeded draw at each reset); the other seats
-    are bots (one spec for all, or one per opponent in seat order, comma-separated). ``step`` applies
+    are played by ``opponents``: bot specs, ``Bot`` objects or policies ``(obs, mask) -> index``
+    (one for all, or one per opponent in seat order; see ``cosmodeck.rl.opponents``). ``step`` applies
     the agent's action, then lets the bots play until the agent decides again or the game ends.
     Real-time games: bots act once their reaction time has elapsed, else wait. The reward is the
     agent's end-of-game reward (docs/rl.md); ``action_masks()`` serves sb3-contrib's MaskablePPO.
     An action outside the mask changes nothing and sets ``info["illegal_action"]``.
     """
 
-    def __init__(self, game_id: str, players: int = 2, opponents: str = "random", seat: int | str = 0,
+    def __init__(self, game_id: str, players: int = 2, opponents: object = "random", seat: int | str = 0,
                  render_mode: str | None = None, **options: Any) -> None:
         super().__init__()
         self.metadata = {"render_modes": ["ansi"], "render_fps": 4}
@@ -45,11 +39,11 @@ class CosmodeckGym(gymnasium.Env[dict[str, Any], np.int64]):
             raise OptionError(f"seat must be 'random' or 0..{players - 1}, not {seat!r}")
         self.seat_option = seat
         self.seat = 0 if seat == "random" else int(seat)
-        self.bots: list[Bot] = [make_bot(game_id, spec) for spec in _bot_specs(opponents, players)]
+        self.bots: list[Seat] = resolve(opponents, self.table.game, players)
         self.render_mode = render_mode
         self.observation_space = observation_space(self.table)
         self.action_space = spaces.Discrete(self.table.encoder.num_actions)
-        self._by_seat: dict[int, Bot] = {}
+        self._by_seat: dict[int, Seat] = {}
         self._plans: dict[int, float] = {}
         self.bot_rng = Rng(0)
 
@@ -77,6 +71,10 @@ class CosmodeckGym(gymnasium.Env[dict[str, Any], np.int64]):
             bot = self._by_seat[cur]
             st = table.state
             action: Any | None = None
+            if isinstance(bot, PolicyOpponent):
+                obs = table.observe(cur)
+                table.act_index(cur, bot.choose(obs["observation"], obs["action_mask"]))
+                continue
             if table.real_time:
                 to_act = st.to_act
                 for s in [s for s in self._plans if s not in to_act]:
@@ -113,13 +111,14 @@ class CosmodeckGym(gymnasium.Env[dict[str, Any], np.int64]):
         """The legal-action mask (sb3-contrib's MaskablePPO calls this)."""
         return self.table.mask(self.seat).astype(bool)
 
-    def render(self) -> str | None:
-        if self.render_mode != "ansi":
-            return None
-        return repr(self.table.state)
+    def _agent_seat(self, agent: str | int | None) -> int:
+        return self.seat if agent is None else super()._agent_seat(agent)
+
+    def _render_seat(self) -> int | None:
+        return self.seat  # the learning seat's own view: its hand, nobody else's
 
 
-def gym_env(game_id: str, players: int = 2, opponents: str = "random", seat: int | str = 0,
+def gym_env(game_id: str, players: int = 2, opponents: object = "random", seat: int | str = 0,
             render_mode: str | None = None, **options: Any) -> CosmodeckGym:
     """A Gymnasium environment: the agent at ``seat`` against ``opponents`` bots (see docs/rl.md)."""
     return CosmodeckGym(game_id, players, opponents=opponents, seat=seat, render_mode=render_mode, **options)

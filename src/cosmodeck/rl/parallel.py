@@ -57,11 +57,6 @@ class CosmodeckParallel(SeatAgents, ParallelEnv):  # type: ignore[misc]
             self.agents = []
         return obs, rewards, terminations, truncations, infos
 
-    def render(self) -> str | None:
-        if self.render_mode != "ansi" or not hasattr(self.table, "state"):
-            return None
-        return repr(self.table.state)
-
     def close(self) -> None:
         pass
 

@@ -13,6 +13,12 @@ every ``announce``/``gesture`` of the data's (and the custom pool's) missions (a
 the deck size), ``catch SEAT`` and ``catch SEAT MISSION`` for the data's missions, the pool's
 ``author`` texts, and, in real time, ``wait``. Catches naming an authored mission (``C1``...)
 have no entry: ``catch SEAT`` does the same job.
+
+Who owes what, and for how long, comes from the view's public log (``recent``, BLO-12.10),
+replayed with the bots' ``PublicLog`` (``bots/blast_off_log``): every seat's open obligations and
+catchable violations by mission, with the time (real time: seconds / the option's window) or
+RESPONSE steps left. The replay only ever derives what the engine holds (it may miss what arose
+before the log's first event), so an agent that catches on these features never catches falsely.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from cosmodeck.bots.blast_off_log import PublicLog, replay_view
 from cosmodeck.engine.game import Game
 from cosmodeck.games.blast_off.actions import DONE, DRAW, KEEP, PASS, parse_action
 from cosmodeck.games.blast_off.cards import COLOURS, NTYPES, TYPE_BY_NAME, TYPE_NAME, VALUES, WILD_T, value_text
@@ -42,6 +49,10 @@ class BlastOffEncoder(Encoder):
         assert isinstance(game, BlastOffGame)
         self.players = n = players
         self.rt = game.rt
+        self.game = game
+        self.obligation_scale = float(game.options["obligation_s"]) if game.rt else 1.0
+        self.window_scale = (float(game.options["catch_window_s"]) if game.rt
+                             else float(game.options["catch_window_steps"]))
         self.deck_size = game.deck_size
         copies = Counter(game.ctype)
         self.copies = tuple(max(1, copies.get(t, 0)) for t in range(NTYPES))
@@ -86,6 +97,14 @@ class BlastOffEncoder(Encoder):
             Feature("responded", n, "relative seats done with this RESPONSE step"),
             Feature("penalties", n * 2, "per relative seat: times caught (or fined by the referee), false "
                                         "catches made (each / 4)"),
+            Feature("owed", n * (nm + 1), "per relative seat, by data mission (then: an authored one): 1 if the "
+                                          "public log shows it owes an obligation"),
+            Feature("owed_left", n, "per relative seat: time left before its earliest obligation falls due "
+                                    "(real time: seconds / obligation_s; steps: 1 if due in this RESPONSE step)"),
+            Feature("violations", n * (nm + 1), "per relative seat, by data mission (then: an authored one): 1 if "
+                                                "it has a violation that a catch would find open now"),
+            Feature("violation_left", n, "per relative seat: how long its oldest catchable violation stays open "
+                                         "(real time: seconds / catch_window_s; steps: steps / catch_window_steps)"),
             Feature("over", 1, "1 once the game is over"),
         )
         acts: list[str] = [f"play {TYPE_NAME[t]}" for t in range(NTYPES) if t != WILD_T]
@@ -165,8 +184,39 @@ class BlastOffEncoder(Encoder):
         for p in view["penalties"]:
             pen[rel(int(p["seat"]), me, n) * 2 + (1 if p["kind"] == "false_catch" else 0)] += 1
         w.values("penalties", (ratio(x, 4) for x in pen))
+        self._public_log(w, view, me)
         w.values("over", [1.0 if view["over"] else 0.0])
         return w.done()
+
+    def _public_log(self, w: Writer, view: Mapping[str, Any], me: int) -> None:
+        """``owed``, ``owed_left``, ``violations``, ``violation_left`` from the replayed public log."""
+        n = self.players
+        nm = len(self.mission_ids)
+        owed = [0.0] * (n * (nm + 1))
+        owed_left = [0.0] * n
+        viol = [0.0] * (n * (nm + 1))
+        viol_left = [0.0] * n
+        if not view["over"] and view["recent"]:
+            log: PublicLog = replay_view(self.game, view)
+            now = float(view["now"])
+            for o in log.obls:
+                r = rel(o.seat, me, n)
+                owed[r * (nm + 1) + self.mission_index.get(o.mission, nm)] = 1.0
+                left = (ratio(o.deadline - now, self.obligation_scale) if self.rt
+                        else (1.0 if o.due <= log.resp else 0.0))
+                owed_left[r] = max(owed_left[r], left)
+            open_now = ([v for v in log.viols if not v.caught and log.sizes[v.seat] and log.is_open(v, now)]
+                        if self.rt else log.catchable(step=log.resp))
+            for v in open_now:
+                r = rel(v.seat, me, n)
+                viol[r * (nm + 1) + self.mission_index.get(v.mission, nm)] = 1.0
+                left = ratio(v.end - now, self.window_scale) if self.rt else ratio(v.end - log.resp + 1,
+                                                                                    self.window_scale)
+                viol_left[r] = max(viol_left[r], left)
+        w.values("owed", owed)
+        w.values("owed_left", owed_left)
+        w.values("violations", viol)
+        w.values("violation_left", viol_left)
 
     def _counts(self, names: list[str]) -> list[float]:
         c = Counter(TYPE_BY_NAME[x] for x in names)
