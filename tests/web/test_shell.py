@@ -100,3 +100,16 @@ def test_a_phone_never_scrolls_sideways(path: str, browser: Any, web_server: str
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     errors.check()
     ctx.close()
+
+
+def test_a_mistyped_address_gets_a_page_not_json(browser: Any, web_server: str) -> None:
+    assert httpx.get(f"{web_server}/api/nowhere").json() == {"detail": "Not Found"}  # the API stays JSON
+    page = new_page(browser, lang="es")
+    errors = watch(page)
+    response = page.goto(f"{web_server}/nowhere/at/all")
+    assert response is not None and response.status == 404
+    page.wait_for_selector("main h1")
+    assert page.locator("main h1").inner_text() == "Esta página no existe"
+    scan(page, where="on the missing page")
+    # Chromium logs the document's own 404 status as a console error; nothing else may fail
+    assert [e for e in errors if "status of 404" not in e] == [], list(errors)

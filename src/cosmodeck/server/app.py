@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from cosmodeck.api import game_spec, list_games, load_game
 from cosmodeck.bots.registry import BOTS, make_bot
@@ -59,6 +60,14 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
     def hub_of(request: Request | WebSocket) -> Hub:
         hub: Hub = request.app.state.hub
         return hub
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        # a person who mistypes an address gets the web client's "page not found", not JSON
+        page = request.method == "GET" and not request.url.path.startswith(("/api/", "/static/", "/ws/"))
+        if exc.status_code == 404 and page:
+            return FileResponse(web_dir() / "index.html", status_code=404, headers={"Cache-Control": "no-cache"})
+        return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=exc.headers)
 
     @app.exception_handler(ProtocolError)
     async def protocol_error(_request: Request, exc: ProtocolError) -> JSONResponse:

@@ -360,7 +360,7 @@ export function createBoard(root, ctx) {
   function faceShort(kind) {
     if (kind === "?") return "?";
     const info = cardInfo(kind);
-    return info.shield ? "🛡" : String(info.priority);
+    return info.shield ? t("ss.shield_short") : String(info.priority);
   }
 
   function place(x, y) {
@@ -393,7 +393,7 @@ export function createBoard(root, ctx) {
     const info = cardInfo(kind);
     if (info.shield) return t("ss.shield_help");
     if (info.hits.length === 2 && info.hits.every((o) => o[0] === 0 && o[1] === 0)) return t("ss.p7_help");
-    return t("ss.hits_n", { n: info.hits.length });
+    return t(info.hits.length === 1 ? "ss.hits_one" : "ss.hits_n", { n: info.hits.length });
   }
 
   function renderHand(v, legal) {
@@ -417,7 +417,7 @@ export function createBoard(root, ctx) {
         title: describeCard(kind),
         "aria-label": `${i + 1}: ${cardName(kind)}. ${describeCard(kind)}`,
         onclick: () => selectCard(kind),
-      }, h("span.prio", {}, info.shield ? "🛡" : String(info.priority)), patternEl(kind, sel.arrow),
+      }, h("span.prio", {}, info.shield ? t("ss.shield_short") : String(info.priority)), patternEl(kind, sel.arrow),
       h("span.key", {}, String(i + 1))));
     });
     handBox.append(list);
