@@ -67,7 +67,7 @@ def test_generic_board_two_players_and_a_bot_play_to_the_end(game: str, browser:
     r = create_room(web_server, game, players, bots={str(players - 1): "random"}, options=options, seed=3)
     pages = []
     for seat in range(2):
-        page = new_page(browser)
+        page = new_page(browser, simple=True)  # every game through the developers' simple view
         page.goto(f"{web_server}/room/{r['room']}#token={r['seats'][str(seat)]}")
         pages.append(page)
     for page in pages:

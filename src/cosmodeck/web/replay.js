@@ -37,12 +37,15 @@ export async function mountReplay(root, roomId) {
   const evList = h("ol.log.replay-events");
   const boardRoot = h("div.board-root");
   const toggle = h("button.toggle", { type: "button", onclick: () => { st.simple = !st.simple; localStorage.setItem("cosmodeck.simple", st.simple ? "1" : "0"); mountBoard(); } });
-  const btn = (id, glyph, onclick) => h("button", { type: "button", id, onclick }, glyph);
-  const first = btn("replay-first", "⏮", () => go(0));
+  const btn = (id, glyph, onclick) => {
+    const [name, ...cls] = id.split(".");
+    return h(`button${cls.map((c) => "." + c).join("")}`, { type: "button", id: name, onclick }, glyph);
+  };
+  const first = btn("replay-first", "|◀", () => go(0));
   const prev = btn("replay-prev", "◀", () => go(st.index - 1));
-  const play = btn("replay-play", "▶", () => (st.timer ? pause() : start()));
-  const next = btn("replay-next", "▶|", () => go(st.index + 1));
-  const last = btn("replay-last", "⏭", () => go(Infinity));
+  const play = btn("replay-play.primary", "", () => (st.timer ? pause() : start()));
+  const next = btn("replay-next", "▶", () => go(st.index + 1));
+  const last = btn("replay-last", "▶|", () => go(Infinity));
 
   clear(root).append(
     h("div.room-head", {}, title, toggle),
@@ -71,10 +74,11 @@ export async function mountReplay(root, roomId) {
     }
     play.setAttribute("aria-label", st.timer ? t("pause") : t("play"));
     play.title = play.getAttribute("aria-label");
-    play.textContent = st.timer ? "⏸" : "▶";
+    play.textContent = st.timer ? t("pause") : t("play");
     keysHint.textContent = TOUCH ? "" : t("replay_keys");
     evHead.textContent = t("step_events");
     toggle.textContent = st.simple ? t("board_view") : t("simple_view");
+    toggle.hidden = !(st.simple || localStorage.getItem("cosmodeck.dev") === "1");  // a developer's view
   }
 
   function start() {

@@ -152,6 +152,8 @@ export function mountRoom(root, roomId) {
     who.textContent = st.seat === null ? t("you_spectate") : t("you_are", { name: seatName(st.last && st.last.view, st.seat) });
     toggle.textContent = st.simple ? t("board_view") : t("simple_view");
     toggle.setAttribute("aria-pressed", String(st.simple));
+    // the simple view lists the raw view and actions: a developer's tool, not offered to players
+    toggle.hidden = !(st.simple || localStorage.getItem("cosmodeck.dev") === "1");
   }
 
   function renderPresence() {
