@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tests.server.util import Ws, create_room
+from cosmodeck.server import ServerConfig
+from tests.server.util import Ws, create_room, serve_in_thread
 
 
 def test_a_rejoining_client_gets_recent_events_as_history_before_the_view(server: str) -> None:
@@ -49,4 +50,29 @@ def test_history_shows_a_hidden_card_only_to_its_owner(server: str) -> None:
         assert ev["history"] is True
         place = next(e for e in ev["events"] if e["type"] == "place")
         assert ("card" in place) == (s == first), place
+        again.close()
+
+
+def test_after_a_restart_the_reloaded_room_resends_its_last_steps(db_path: str) -> None:
+    config = ServerConfig(db=db_path, bot_speed=0.02, grace_s=30.0, event_history=2)
+    with serve_in_thread(config) as base:
+        r = create_room(base, "toy", 2, options={"tick": 1000})
+        a = Ws(base, r["room"], r["seats"]["0"])
+        b = Ws(base, r["room"], r["seats"]["1"])
+        a.view_at_least(0)
+        b.view_at_least(0)
+        for i, amount in enumerate((1, 2, 1)):
+            mover = a if i % 2 == 0 else b
+            mover.view_at_least(i)  # it acts on the newest version it has seen
+            mover.act(f"add {amount}")
+            a.view_at_least(i + 1)
+        a.close()
+        b.close()
+    with serve_in_thread(config) as base:  # a new server process loads the room from storage
+        again = Ws(base, r["room"], r["seats"]["1"])
+        again.view_at_least(3)
+        history = [m for m in again.messages if m["type"] == "events"]
+        assert [m["version"] for m in history] == [2, 3]  # only the last event_history steps
+        assert all(m["history"] for m in history)
+        assert history[-1]["events"] == [{"type": "add", "seat": 0, "amount": 1}]
         again.close()

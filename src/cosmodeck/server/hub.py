@@ -16,9 +16,11 @@ from typing import Any
 from cosmodeck.api import load_game, replay
 from cosmodeck.bots.registry import make_bot
 from cosmodeck.engine.errors import CosmodeckError
+from cosmodeck.engine.events import Event
 from cosmodeck.engine.state import State
 from cosmodeck.server.config import ServerConfig
 from cosmodeck.server.protocol import CreateRoom, ProtocolError
+from cosmodeck.server.replays import replay_tail
 from cosmodeck.server.room import Room, Seat
 from cosmodeck.storage.repository import RoomRow, Step, Store
 
@@ -132,13 +134,19 @@ class Hub:
         return replay(record_of(row, steps))
 
     async def _load(self, row: RoomRow) -> Room:
-        state = await self.rebuild(row)
+        steps: list[Step] = await self.db("steps", row.id)
+        # the last steps are replayed one by one so that their events can be resent (the log on join)
+        keep = min(len(steps), self.config.event_history)
+        state = replay(record_of(row, steps[:len(steps) - keep]))
+        history = replay_tail(state, steps[len(steps) - keep:], first_version=len(steps) - keep + 1)
         seats = {int(k): Seat(token=v.get("token"), bot_spec=v.get("bot")) for k, v in row.seats.items()}
-        return self._make_room(row, state, dict(sorted(seats.items())))
+        return self._make_room(row, state, dict(sorted(seats.items())), history)
 
-    def _make_room(self, row: RoomRow, state: State, seats: dict[int, Seat]) -> Room:
+    def _make_room(self, row: RoomRow, state: State, seats: dict[int, Seat],
+                   history: list[tuple[int, list[Event]]] | None = None) -> Room:
         room = Room(row.id, state.game, state, seats, row.status, row.origin, row.steps, self.config, self._write,
                     on_idle=self._unload, created=row.created)
+        room.history.extend(history or [])
         self.rooms[row.id] = room
         room.start_actor()
         return room

@@ -101,7 +101,7 @@ export function mountRoom(root, roomId) {
         st.logVersion = Math.max(st.logVersion, msg.version);
         break;
       case "view":
-        if (!st.last && st.log.length) { st.last = msg; renderLog(); }
+        if (!st.last && st.log.length && board) { st.last = msg; renderLog(); }
         st.last = msg; st.status = msg.status || st.status;
         renderHead(); renderPresence(); renderWaiting(); renderTalk();
         // the result appears once the board has finished showing how the game ended
@@ -132,6 +132,7 @@ export function mountRoom(root, roomId) {
     const entry = { ev, view };
     st.log.push(entry);
     if (st.log.length > 200) st.log.shift();
+    if (!board) return;  // until the board's module has loaded (it names its game's events): shown by mountBoard
     logList.append(logLine(entry));
     while (logList.children.length > 200) logList.firstChild.remove();
     logList.scrollTop = logList.scrollHeight;
@@ -277,7 +278,15 @@ export function mountRoom(root, roomId) {
     requestAnimationFrame(tickTimer);
   }
 
-  onLang(() => { renderLog(); logBox.querySelector("h2").textContent = t("log"); renderHead(); renderPresence(); renderWaiting(); renderResult(); talkKey = ""; renderTalk(); renderTalkLines(); if (board && st.last) board.update(st.last); });
+  onLang(() => { renderLog(); logBox.querySelector("h2").textContent = t("log"); renderHead(); renderPresence(); renderWaiting(); renderResult(); talkKey = ""; renderTalk(); renderTalkLines(); relabelBoard(); });
+
+  // a language change re-renders the board at once: a board with relabel() redraws itself (keeping
+  // what the player had selected); any other board is mounted again from the latest view
+  function relabelBoard() {
+    if (!board) return;
+    if (board.relabel) board.relabel();
+    else mountBoard(true);
+  }
   renderHead();
   renderTalk();
   client.connect();

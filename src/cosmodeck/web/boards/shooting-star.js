@@ -602,6 +602,7 @@ export function createBoard(root, ctx) {
   return {
     animates: true,
     resultDetails,
+    relabel() { skipBtn.textContent = hint("ss.skip"); render(); },
     update(m) {
       msg = m;
       queue = queue.then(() => show(m));
