@@ -11,6 +11,7 @@ import importlib
 import os
 import pkgutil
 from collections.abc import Mapping
+from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -60,8 +61,13 @@ def read_input(path: str | os.PathLike[str], field: str = "data") -> TextInput:
     return TextInput(str(p), text)
 
 
-def load_game(game_id: str, data: str | os.PathLike[str] | TextInput | None = None, **options: Any) -> Game[Any]:
-    """An immutable game definition: options plus card data (default data, or ``data=PATH``)."""
+def load_game(game_id: str, data: str | os.PathLike[str] | TextInput | None = None, *, lenient: bool = False,
+              **options: Any) -> Game[Any]:
+    """An immutable game definition: options plus card data (default data, or ``data=PATH``).
+
+    ``lenient=True`` is the design mode: the data file's design invariants (docs/data-files.md) are
+    reported in ``game.data.warnings`` instead of refused; what the engine needs is still an error.
+    """
     spec = game_spec(game_id)
     if data is None:
         data_input = default_data(game_id)
@@ -69,6 +75,8 @@ def load_game(game_id: str, data: str | os.PathLike[str] | TextInput | None = No
         data_input = data
     else:
         data_input = read_input(data)
+    if lenient and not data_input.lenient:
+        data_input = replace(data_input, lenient=True)
     opts = dict(options)
     for name in spec.file_options:
         value = opts.get(name)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from cosmodeck.engine.errors import IllegalActionError
+from cosmodeck.games.blast_off.actions import Announce, Author
 from tests.blast_off.helpers import finish_responses, game, legal, public, run_countdown, stack, steps, types
 
 FAST_P3 = [[1.0, 0.0], [1.0, 0.0], [1.0, 0.0], [0.1, 0.0]]
@@ -329,3 +332,42 @@ def test_BLO_9_2_realtime_author_timeout_turns_the_mission_card() -> None:
     assert st.view(None)["decision"] == {"kind": "author", "seat": 2, "deadline": pytest.approx(73.3)}
     ev = st.advance(73.3)
     assert [e.data["mission"] for e in ev if e.type == "mission_revealed"] == ["M05"]
+
+
+def test_BLO_12_2_steps_a_corrected_announcement_in_the_same_step_fulfils() -> None:
+    st = stack(steps(), hands={1: "O3 O1 G5", 2: "G2 O2", 3: "O4", 0: "O5"}, top="O9", inforce=("M06",))
+    st.apply(1, "play O3")
+    assert st.view(1)["obligations"][0]["expect"] == "2"
+    st.apply(1, "announce COUNT 4")
+    assert "announce COUNT 4" not in legal(st, 1) and "announce COUNT 2" in legal(st, 1)
+    with pytest.raises(IllegalActionError) as e:
+        st.apply(1, "announce COUNT 4")
+    assert e.value.code == "duplicate_in_step"
+    for arg in ("02", "²", "9" * 5000):  # hand-built actions: one spelling per count, no crash on odd digits
+        with pytest.raises(IllegalActionError) as e:
+            st.apply(1, Announce("COUNT", arg))
+        assert e.value.code == "bad_arg"
+    ev = finish_responses(st, {1: ["announce COUNT 2"]})
+    assert [e.for_seat(1)["fulfilled"] for e in ev if e.type == "announced"] == [False, True]  # type: ignore[index]
+    assert "violation" not in types(ev) and st.obls == [] and st.viols == []
+
+
+def test_BLO_9_2_authoring_is_the_one_place_apply_accepts_more_than_legal_actions_lists() -> None:
+    st = stack(steps(custom_missions=True), hands={1: "CD O1", 2: "BO-G O2 W", 3: "R2", 0: "R3"}, top="O9")
+    st.apply(1, "play CD")
+    run_countdown(st, {"BO": {2: "BO-G"}})
+    listed = st.legal_actions(2)
+    assert all(isinstance(a, Author) for a in listed) and all(st.is_legal(2, a) for a in listed)
+    own = Author(json.dumps({"name": "Quiet", "text": "No purple on red.", "phase": "turn", "restriction": {
+        "forbid": {"card": {"colour": ["PURPLE"]}, "onto": {"colour": ["RED"]}}}}))
+    assert own not in listed and st.is_legal(2, own)  # accepted though not listed: any valid MDL mission
+    for bad in ('{"name":"Me"}', "[1]", "{" * 5000):
+        assert not st.is_legal(2, Author(bad))
+        with pytest.raises(IllegalActionError) as e:
+            st.apply(2, Author(bad))
+        assert e.value.code == "bad_mission"
+    for seat in (0, 1, 3):  # everywhere else the list and the check agree: nobody else may author
+        assert st.legal_actions(seat) == [] and not st.is_legal(seat, own)
+    st.apply(2, own)
+    assert st.mission(st.inforce[0]).kind == "restriction"
+    assert "No purple on red." in st.view(None)["missions"][-1]["source"]

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from cosmodeck.engine import IllegalActionError
-from cosmodeck.games.meteor.actions import Pass, PlaceCard
+from cosmodeck.games.meteor.actions import Pass, PlaceCard, Site
 from tests.meteor.helpers import fm, load, make, of, place, ref, types
 
 ADV: dict[str, Any] = {"difficulty": "advanced"}
@@ -148,3 +148,40 @@ def test_R17_T06_mission_control_flips_on_completion() -> None:
     st = make(2, field=["M01"], now=15, sites={0: ["T06", "F", "A"]}, hands={0: ["S"]})
     events = place(st, 0, "S", 0, at=15)
     assert of(events, "timer_flipped")[0]["remaining_before"] == 45.0 and st.timer_end == 30.0
+
+
+def _backwards_blind() -> Any:
+    """Seat 0 is Backwards; seat 1 has Light Payloads, seat 2 Power Fault; both sites hold a project."""
+    return make(3, field=["M01"], challenges={0: "C04", 1: "C09", 2: "C10"}, sites={1: ["F"], 2: ["F"]},
+                hands={0: ["R13", "E", "R10", "S"]}, **ADV)
+
+
+def test_R21_C04_a_backwards_seats_legal_actions_never_depend_on_faces_it_cannot_see() -> None:
+    st = _backwards_blind()
+    base = st.legal_actions(0)
+    assert PlaceCard("@0", Site(1, 0)) in base and PlaceCard("@1", Site(2, 0)) in base
+    for order in ([3, 2, 1, 0], [1, 3, 0, 2], [2, 0, 3, 1]):  # the same backs, other faces behind them
+        twin = st.clone()
+        twin.hands[0] = [st.hands[0][i] for i in order]
+        assert twin.legal_actions(0) == base and twin.view(0) == st.view(0)
+
+
+def test_R21_C04_C09_C10_a_forbidden_card_placed_blind_is_revealed_and_discarded() -> None:
+    st = _backwards_blind()
+    rocket = st.hands[0][0]
+    ev = st.apply(0, "place_card @0 s1")  # R13 (damage 4) onto a Light Payloads site
+    assert of(ev, "challenge_discard") == [{"type": "challenge_discard", "seat": 0, "card": rocket, "site": "s1",
+                                            "challenge": "light_payloads",
+                                            "why": "Light Payloads: no rockets of damage 4 or 5 on that site"}]
+    assert all(e.public for e in ev) and "placed" not in types(ev)
+    assert st.sites[1][0] == ["F#1"] and st.discard[-1] == rocket and rocket not in st.hands[0]
+    electric = st.hands[0][0]
+    ev = st.apply(0, "place_card @0 s2")  # Electric energy onto a Power Fault site
+    assert [e["challenge"] for e in of(ev, "challenge_discard")] == ["power_fault"]
+    assert st.discard[-1] == electric and len(st.sites[2][0]) == 1
+    ev = st.apply(0, "place_card @0 s1")  # R10 (damage 3) is allowed there: an ordinary placement
+    assert types(ev)[0] == "placed" and len(st.sites[1][0]) == 2
+    with pytest.raises(IllegalActionError) as err:  # who sees their faces is still refused, naming the Challenge
+        make(3, field=["M01"], challenges={1: "C09"}, sites={1: ["F"]}, hands={0: ["R13"]}, **ADV).apply(
+            0, "place_card R13#1 s1")
+    assert err.value.code == "light_payloads"

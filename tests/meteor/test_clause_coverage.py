@@ -11,8 +11,7 @@ import pytest
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent.parent
-SPECS = [ROOT / "src" / "cosmodeck" / "rules" / "meteor.md", ROOT.parent / "shared" / "rules" / "meteor.md",
-         Path("/work/shared/rules/meteor.md")]
+SPECS = [ROOT / "src" / "cosmodeck" / "rules" / "meteor.md", ROOT.parent / "shared" / "rules" / "meteor.md"]
 
 
 def _spec_ids() -> list[str]:

@@ -15,6 +15,11 @@ from cosmodeck.games.meteor.game import MeteorGame
 from cosmodeck.games.meteor.loader import parse_data
 from tests.meteor.helpers import load
 
+ROOT = Path(__file__).resolve().parent.parent.parent
+# The package ships a copy of the spec; the product's shared copy sits beside the project root when present.
+SPECS = [ROOT / "src" / "cosmodeck" / "rules" / "meteor.md"] + [
+    p for p in [ROOT.parent / "shared" / "rules" / "meteor.md"] if p.exists()]
+
 
 def default() -> dict[str, Any]:
     text = resources.files("cosmodeck.games.meteor.data").joinpath("default.json").read_text(encoding="utf-8")
@@ -36,8 +41,7 @@ def refused(obj: dict[str, Any]) -> DataError:
 def test_MET_1_1_default_data_is_valid_and_matches_the_spec_block() -> None:
     data = parse(default())
     assert data.warnings == ()
-    spec = Path("/work/shared/rules/meteor.md")
-    if spec.exists():
+    for spec in SPECS:
         text = spec.read_text(encoding="utf-8")
         start = text.index("```json", text.index("### 6.9")) + len("```json")
         assert json.loads(text[start:text.index("```", start)]) == default()
@@ -103,6 +107,7 @@ def test_MET_1_1_proposed_invariants_only_warn() -> None:
     obj["rockets"][0]["damage"] = 2  # R01 (F) worth 1: damage no longer the sum of values
     obj["rockets"][3]["damage"] = 1  # keep at least four copies per damage
     obj["boss_meteors"][0]["size"] = 5
+    obj["boss_meteors"][0]["back"] = [5, 8]  # the size stays inside the printed back range
     data = parse(obj)
     assert any("R01" in w for w in data.warnings) and any("B01" in w for w in data.warnings)
 

@@ -26,7 +26,8 @@ def db_path(tmp_path: Path) -> str:
 
 @pytest.fixture
 def server(db_path: str) -> Iterator[str]:
-    with serve_in_thread(ServerConfig(db=db_path, bot_speed=0.02, grace_s=30.0)) as base:
+    # tests create many rooms from one address: no room rate here (test_limits_caps tests it)
+    with serve_in_thread(ServerConfig(db=db_path, bot_speed=0.02, grace_s=30.0, room_rate="")) as base:
         yield base
 
 

@@ -32,7 +32,7 @@ def test_a_rejoining_client_gets_recent_events_as_history_before_the_view(server
 
 
 def test_history_shows_a_hidden_card_only_to_its_owner(server: str) -> None:
-    r = create_room(server, "shooting-star", 2, seed=1)
+    r = create_room(server, "shooting-star", 2)
     socks = {s: Ws(server, r["room"], r["seats"][str(s)]) for s in (0, 1)}
     first = None
     for s, ws in socks.items():

@@ -32,8 +32,10 @@ def test_create_room_returns_a_token_per_human_seat_and_links(server: str) -> No
     assert len(set(r["seats"].values())) == 2
     assert r["url"].endswith(f"/room/{r['room']}")
     assert r["links"]["0"].endswith(f"#token={r['seats']['0']}")
-    assert room_info(server, r["room"]) == {"room": r["room"], "game": "toy", "players": 3, "status": "waiting",
-                                            "version": 0}
+    info = room_info(server, r["room"])
+    assert {k: info[k] for k in ("room", "game", "players", "status", "version")} == {
+        "room": r["room"], "game": "toy", "players": 3, "status": "waiting", "version": 0}
+    assert info["fixed_seed"] is False and info["data"]["custom"] is False and info["options"] == {"tick": 5.0}
 
 
 @pytest.mark.parametrize("body,status,code", [

@@ -74,10 +74,11 @@ class ServerProcess:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}  # this checkout's sources
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "tests.server.serve_toy", "--port", str(self.port), "--db", self.db,
-             "--grace", str(self.grace), "--bot-speed", str(self.bot_speed), "--log-level", "warning"],
+             "--grace", str(self.grace), "--bot-speed", str(self.bot_speed), "--log-level", "warning",
+             "--room-rate", ""],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 30
         while True:
@@ -173,7 +174,7 @@ class Ws:
 
 
 def create_room(base: str, game: str, players: int, bots: dict[str, str] | None = None,
-                options: dict[str, Any] | None = None, seed: int | None = 1) -> dict[str, Any]:
+                options: dict[str, Any] | None = None, seed: int | None = None) -> dict[str, Any]:
     body: dict[str, Any] = {"game": game, "players": players, "bots": bots or {}, "options": options or {}}
     if seed is not None:
         body["seed"] = seed

@@ -42,7 +42,7 @@ def browser() -> Iterator[Any]:
 @pytest.fixture(scope="module")
 def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("web") / "web.db"
-    with serve_in_thread(ServerConfig(db=str(db), bot_speed=0.05, grace_s=30.0)) as base:
+    with serve_in_thread(ServerConfig(db=str(db), bot_speed=0.05, grace_s=30.0, room_rate="")) as base:
         yield base
 
 

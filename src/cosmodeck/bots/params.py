@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
+
+MAX_NUMBER = 1e6  # every numeric parameter is at most this unless its bot caps it lower
+MAX_INT = 1_000_000
 
 
 class Params:
@@ -18,27 +22,34 @@ class Params:
         return self.raw.get(key)
 
     def float(self, key: str, default: float, lo: float | None = None, hi: float | None = None) -> float:
+        """A finite number in ``[lo, hi]`` (``hi`` defaults to ``MAX_NUMBER``); nan and inf are refused."""
         text = self._get(key)
         if text is None:
             return default
+        hi = MAX_NUMBER if hi is None else hi
         try:
             value = float(text)
         except ValueError:
             raise ValueError(f"{self.bot} bot: {key}={text!r} is not a number") from None
-        if (lo is not None and value < lo) or (hi is not None and value > hi):
+        if not math.isfinite(value):
+            raise ValueError(f"{self.bot} bot: {key}={text} must be a finite number")
+        if (lo is not None and value < lo) or value > hi:
             raise ValueError(f"{self.bot} bot: {key}={text} is out of range [{lo}, {hi}]")
         return value
 
-    def int(self, key: str, default: int | None, lo: int | None = None) -> int | None:
+    def int(self, key: str, default: int | None, lo: int | None = None, hi: int = MAX_INT) -> int | None:
+        """An integer in ``[lo, hi]`` (written in ASCII digits, at most 12 of them)."""
         text = self._get(key)
         if text is None:
             return default
-        try:
-            value = int(text)
-        except ValueError:
-            raise ValueError(f"{self.bot} bot: {key}={text!r} is not an integer") from None
+        digits = text.strip().lstrip("+-")
+        if not (digits.isascii() and digits.isdigit() and len(digits) <= 12):
+            raise ValueError(f"{self.bot} bot: {key}={text!r} is not an integer")
+        value = int(text)
         if lo is not None and value < lo:
             raise ValueError(f"{self.bot} bot: {key}={text} must be at least {lo}")
+        if value > hi:
+            raise ValueError(f"{self.bot} bot: {key}={text} must be at most {hi}")
         return value
 
     def choice(self, key: str, default: str, choices: Iterable[str]) -> str:

@@ -12,6 +12,9 @@ from dataclasses import dataclass
 from cosmodeck.bots.params import Params
 from cosmodeck.engine.rng import Rng
 
+MAX_REACTION_S = 60.0  # median_s and min_s are at most this (a larger value would freeze a room)
+MAX_SIGMA = 3.0
+
 LEVELS: dict[str, tuple[float, float, float]] = {
     # level: (median seconds, log-normal sigma, floor seconds)
     "easy": (2.0, 0.45, 0.4),
@@ -36,7 +39,7 @@ class ReactionTime:
         level = p.choice("level", default_level, LEVELS)
         median, sigma, floor = LEVELS[level]
         return ReactionTime(
-            p.float("median_s", median, lo=1e-3),
-            p.float("sigma", sigma, lo=0.0),
-            p.float("min_s", floor, lo=0.0),
+            p.float("median_s", median, lo=1e-3, hi=MAX_REACTION_S),
+            p.float("sigma", sigma, lo=0.0, hi=MAX_SIGMA),
+            p.float("min_s", floor, lo=0.0, hi=MAX_REACTION_S),
         )

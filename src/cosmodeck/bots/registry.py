@@ -15,10 +15,12 @@ from typing import Any
 from cosmodeck.bots.base import Bot, parse_bot_spec
 from cosmodeck.bots.params import Params
 from cosmodeck.bots.random_bot import RandomBot
-from cosmodeck.bots.reaction import LEVELS, ReactionTime
+from cosmodeck.bots.reaction import LEVELS, MAX_REACTION_S, MAX_SIGMA, ReactionTime
 from cosmodeck.engine.game import Game
 
 BotFactory = Callable[[Game[Any], Params], Bot]
+MAX_SEARCH_ITERS = 1_000_000  # ismcts iters=...: a server caps it lower (ServerConfig.bot_max_iters)
+MAX_SEARCH_MS = 600_000.0  # ismcts ms=... per decision (10 minutes)
 
 
 @functools.lru_cache(maxsize=8)
@@ -33,8 +35,8 @@ def _random(game: Game[Any], p: Params) -> Bot:
         reaction = ReactionTime.from_params(p)
         p.done()
         return RandomBot(reaction.median_s, reaction.sigma, reaction.min_s)
-    median = p.float("median_s", 1.0)
-    sigma = p.float("sigma", 0.35)
+    median = p.float("median_s", 1.0, lo=1e-3, hi=MAX_REACTION_S)
+    sigma = p.float("sigma", 0.35, lo=0.0, hi=MAX_SIGMA)
     p.done()
     return RandomBot(median, sigma)
 
@@ -52,15 +54,16 @@ def _ismcts(game: Game[Any], p: Params) -> Bot:
 
     if not supported(game.id):
         raise ValueError(f"ismcts bot: no determinization for game {game.id!r}")
-    ms = p.float("ms", -1.0)
-    iters = p.int("iters", None, lo=1)
+    ms = p.float("ms", -1.0, hi=MAX_SEARCH_MS)
+    iters = p.int("iters", None, lo=1, hi=MAX_SEARCH_ITERS)
     if ms <= 0 and iters is None:
         iters = 200
     prior = p.choice("prior", "heuristic", ("heuristic", "none"))
     reaction = ReactionTime.from_params(p)
     bot = ISMCTSBot(
         game, determinize, iters=iters, ms=ms if ms > 0 else None,
-        c=p.float("c", 0.7, lo=0.0), widen=p.float("widen", 2.0, lo=0.1), alpha=p.float("alpha", 0.5, lo=0.0, hi=1.0),
+        c=p.float("c", 0.7, lo=0.0, hi=100.0), widen=p.float("widen", 2.0, lo=0.1, hi=1000.0),
+        alpha=p.float("alpha", 0.5, lo=0.0, hi=1.0),
         prior=prior_for(game) if prior == "heuristic" else None, reaction=reaction,
         shaping=p.float("shaping", 0.25, lo=0.0, hi=1.0),
     )

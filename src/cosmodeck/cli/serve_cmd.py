@@ -1,13 +1,25 @@
-"""``cosmodeck serve``: browser play (FastAPI + WebSockets on uvicorn); SQLite file by default."""
+"""``cosmodeck serve``: browser play (FastAPI + WebSockets on uvicorn); SQLite file by default.
+
+The limits for a server open to the internet are flags here and fields of ``ServerConfig``;
+docs/SERVER.md "Security and limits" explains each one and its default.
+"""
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import logging
 from typing import Any
 
 
+def _defaults() -> dict[str, Any]:
+    from cosmodeck.server.config import ServerConfig
+
+    return {f.name: f.default for f in dataclasses.fields(ServerConfig)}
+
+
 def add_parser(sub: Any) -> None:
+    d = _defaults()
     p = sub.add_parser("serve", help="serve browser play: rooms, invite links, bots, replays")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
@@ -19,22 +31,86 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--bot-speed", type=float, default=1.0,
                    help="multiplies bot reaction times (default 1; tests use small values)")
     p.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
+    lim = p.add_argument_group("limits (see docs/SERVER.md, Security and limits)")
+    lim.add_argument("--room-rate", default=d["room_rate"],
+                     help=f"rooms one client address may create, e.g. 10/minute, 100/day; '' for no limit "
+                          f"(default {d['room_rate']})")
+    lim.add_argument("--forwarded-allow-ips", default="127.0.0.1",
+                     help="proxies trusted to tell the client address (X-Forwarded-For), comma-separated, "
+                          "for the per-address limit behind a reverse proxy (default 127.0.0.1)")
+    lim.add_argument("--max-body", type=int, default=d["max_body"],
+                     help=f"bytes of a request body (default {d['max_body']})")
+    lim.add_argument("--max-data", type=int, default=d["max_data"],
+                     help=f"bytes of an uploaded card data or missions document (default {d['max_data']})")
+    lim.add_argument("--max-message", type=int, default=d["max_message"],
+                     help=f"bytes of one WebSocket message from a client (default {d['max_message']})")
+    lim.add_argument("--max-json-depth", type=int, default=d["max_json_depth"],
+                     help=f"nesting levels of a body or message, at most 200 (default {d['max_json_depth']})")
+    lim.add_argument("--waiting-ttl", type=float, default=d["waiting_ttl_s"],
+                     help=f"seconds before a room nobody started expires (default {d['waiting_ttl_s']:g})")
+    lim.add_argument("--keep-finished", type=float, default=d["keep_finished_s"],
+                     help=f"seconds a finished room stays in memory after its last client left "
+                          f"(default {d['keep_finished_s']:g}); it stays readable from the database")
+    lim.add_argument("--bot-max-iters", type=int, default=d["bot_max_iters"],
+                     help=f"largest ismcts iters=... a room may ask for (default {d['bot_max_iters']})")
+    lim.add_argument("--bot-max-ms", type=float, default=d["bot_max_ms"],
+                     help=f"largest ismcts ms=... per decision (default {d['bot_max_ms']:g})")
+    lim.add_argument("--bot-cpu-burst", type=float, default=d["bot_cpu_burst_s"],
+                     help=f"CPU seconds a room's search bots may spend at once (default {d['bot_cpu_burst_s']:g})")
+    lim.add_argument("--bot-cpu-rate", type=float, default=d["bot_cpu_rate"],
+                     help=f"CPU seconds per second that refill that budget (default {d['bot_cpu_rate']:g})")
     p.set_defaults(func=run)
+
+
+def config_from_args(args: argparse.Namespace) -> Any:
+    """The ``ServerConfig`` the flags describe; ``SystemExit`` with a clear message on a bad value."""
+    import math
+
+    from cosmodeck.server.config import ServerConfig
+    from cosmodeck.server.guard import parse_rate
+
+    def bad(flag: str, why: str) -> SystemExit:
+        return SystemExit(f"cosmodeck serve: {flag} {why}")
+
+    for flag, value in (("--grace", args.grace), ("--bot-speed", args.bot_speed),
+                        ("--keep-finished", args.keep_finished), ("--bot-cpu-burst", args.bot_cpu_burst),
+                        ("--bot-cpu-rate", args.bot_cpu_rate)):
+        if not math.isfinite(value) or value < 0:
+            raise bad(flag, "must be a finite number, not negative")
+    for flag, value in (("--max-body", args.max_body), ("--max-data", args.max_data),
+                        ("--max-message", args.max_message), ("--bot-max-iters", args.bot_max_iters),
+                        ("--waiting-ttl", args.waiting_ttl), ("--bot-max-ms", args.bot_max_ms)):
+        if not math.isfinite(value) or value <= 0:
+            raise bad(flag, "must be a positive finite number")
+    if not 1 <= args.max_json_depth <= 200:
+        raise bad("--max-json-depth", "must be between 1 and 200")
+    if args.max_data > args.max_body:
+        raise bad("--max-data", "must not exceed --max-body (the document travels in the body)")
+    try:
+        parse_rate(args.room_rate)
+    except ValueError as e:
+        raise bad("--room-rate", f"is not a rate like 10/minute: {e}") from None
+    return ServerConfig(db=args.db, grace_s=args.grace, bot_speed=args.bot_speed, max_message=args.max_message,
+                        keep_finished_s=args.keep_finished, room_rate=args.room_rate, max_body=args.max_body,
+                        max_data=args.max_data, max_json_depth=args.max_json_depth,
+                        waiting_ttl_s=args.waiting_ttl, bot_max_iters=args.bot_max_iters,
+                        bot_max_ms=args.bot_max_ms, bot_cpu_burst_s=args.bot_cpu_burst,
+                        bot_cpu_rate=args.bot_cpu_rate)
 
 
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from cosmodeck.server.app import create_app
-    from cosmodeck.server.config import ServerConfig
 
-    if args.grace < 0 or args.bot_speed < 0:
-        raise SystemExit("cosmodeck serve: --grace and --bot-speed must not be negative")
+    config = config_from_args(args)
     logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    config = ServerConfig(db=args.db, grace_s=args.grace, bot_speed=args.bot_speed)
     app = create_app(config)
     print(f"cosmodeck: serving on http://{args.host}:{args.port}/ (database: {config.db or 'sqlite:///cosmodeck.db'})",
           flush=True)
+    # ws_max_size: uvicorn closes a connection whose frame exceeds it (1009); the room's own limit is
+    # max_message (an error frame, the socket kept open), so the transport allows somewhat more.
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, access_log=False,
-                ws_max_size=1 << 16)
+                ws_max_size=max(1 << 16, 4 * config.max_message), proxy_headers=True,
+                forwarded_allow_ips=args.forwarded_allow_ips)
     return 0

@@ -20,18 +20,22 @@ class TextInput:
     source: str
     text: str
     default: bool = False
+    lenient: bool = False  # design mode: the loader reports broken design invariants as warnings
 
     @property
     def sha(self) -> str:
         return sha256(self.text.encode("utf-8")).hexdigest()[:16]
 
     def to_json(self) -> dict[str, Any]:
-        return {"$file": self.source, "text": self.text}
+        out: dict[str, Any] = {"$file": self.source, "text": self.text}
+        if self.lenient:
+            out["lenient"] = True
+        return out
 
     @staticmethod
     def from_json(obj: Any) -> TextInput | None:
-        if isinstance(obj, dict) and set(obj) == {"$file", "text"}:
-            return TextInput(str(obj["$file"]), str(obj["text"]))
+        if isinstance(obj, dict) and set(obj) in ({"$file", "text"}, {"$file", "text", "lenient"}):
+            return TextInput(str(obj["$file"]), str(obj["text"]), lenient=obj.get("lenient") is True)
         return None
 
 

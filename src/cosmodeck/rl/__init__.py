@@ -22,6 +22,7 @@ The Gymnasium environments are also registered as ``cosmodeck/<game>-v0``:
 import gymnasium
 
 from cosmodeck.rl.aec import aec_env
+from cosmodeck.rl.batched import batched_env
 from cosmodeck.rl.describe import describe
 from cosmodeck.rl.gym_env import gym_env
 from cosmodeck.rl.parallel import parallel_env
@@ -32,4 +33,4 @@ for _game in ("shooting-star", "blast-off", "meteor"):
         gymnasium.register(id=f"cosmodeck/{_game}-v0", entry_point="cosmodeck.rl.gym_env:gym_env",
                            kwargs={"game_id": _game})
 
-__all__ = ["aec_env", "describe", "gym_env", "parallel_env", "vector_env"]
+__all__ = ["aec_env", "batched_env", "describe", "gym_env", "parallel_env", "vector_env"]

@@ -91,15 +91,15 @@ class CosmodeckAEC(SeatAgents, AECEnv):  # type: ignore[misc]
             return
         seat = self.seats[agent]
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
         for a in self.agents:
             self.infos[a] = {}
         if action is None or not self.table.act_index(seat, int(action)):
             self.infos[agent] = {"illegal_action": True}
+        self.rewards = dict.fromkeys(self.agents, self.table.shaped())  # Meteor's optional shaping, else 0
         if self.table.done:
             over = self.table.over
             for a in self.agents:
-                self.rewards[a] = self.table.reward(self.seats[a])
+                self.rewards[a] += self.table.reward(self.seats[a])
                 self.terminations[a] = over
                 self.truncations[a] = not over
         self._select()

@@ -60,6 +60,7 @@ class CosmodeckGym(CatalogHelpers, gymnasium.Env[dict[str, Any], np.int64]):
         self._by_seat = dict(zip(others, self.bots, strict=True))
         self._plans = {}
         self._run_bots()
+        self.table.shaped()  # progress the bots made before the agent's first decision pays nothing
         return self.table.observe(self.seat), {"seat": self.seat}
 
     def _run_bots(self) -> None:
@@ -101,7 +102,7 @@ class CosmodeckGym(CatalogHelpers, gymnasium.Env[dict[str, Any], np.int64]):
             info["illegal_action"] = True
         else:
             self._run_bots()
-        reward = table.reward(self.seat) if table.done else 0.0
+        reward = table.shaped() + (table.reward(self.seat) if table.done else 0.0)
         if table.over:
             res = table.state.result
             info["winners"] = sorted(res.winners) if res is not None else []

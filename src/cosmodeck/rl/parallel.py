@@ -50,7 +50,8 @@ class CosmodeckParallel(SeatAgents, ParallelEnv):  # type: ignore[misc]
         obs = self._observations()
         done = table.done
         over = table.over
-        rewards = {a: table.reward(self.seats[a]) if done else 0.0 for a in self.agents}
+        bonus = table.shaped()  # Meteor's optional shaping, else 0
+        rewards = {a: bonus + (table.reward(self.seats[a]) if done else 0.0) for a in self.agents}
         terminations = dict.fromkeys(self.agents, done and over)
         truncations = dict.fromkeys(self.agents, done and not over)
         if done:

@@ -26,9 +26,12 @@ from cosmodeck.engine.rng import Rng, derive_seed
 from cosmodeck.engine.state import State
 from cosmodeck.rl.encoders import make_encoder
 from cosmodeck.rl.encoders.base import Encoder, Mask, Vector
+from cosmodeck.rl.meteor_aids import curriculum_data, progress, shaping_weight
 
 #: Options the environment itself takes; everything else goes to ``load_game``.
-ENV_OPTIONS = ("step_s", "max_steps")
+ENV_OPTIONS = ("step_s", "max_steps", "meteors", "shaping")
+#: Environment options that only Meteor takes (``rl.meteor_aids``).
+METEOR_OPTIONS = ("meteors", "shaping")
 #: Game options the environments default differently from the game (still overridable).
 GAME_DEFAULTS: dict[str, dict[str, Any]] = {"blast-off": {"timing": "steps"}}
 DEFAULT_STEP_S = 1.0
@@ -71,7 +74,15 @@ class Table:
         self.game: Game[Any] = load_game(game_id, **game_opts)
         self.game.new_game(players=players, seed=0)  # refuses a bad player count with OptionError
         self.players = players
-        self.encoder: Encoder = make_encoder(self.game, players)
+        self.encoder: Encoder = make_encoder(self.game, players)  # the full game's layout and catalog
+        self.shaping = 0.0
+        if game_id != "meteor" and any(k in env_opts for k in METEOR_OPTIONS):
+            raise OptionError(f"options {', '.join(METEOR_OPTIONS)} are Meteor's learning aids")
+        if "meteors" in env_opts:
+            self.game = load_game(game_id, data=curriculum_data(players, env_opts["meteors"]), **game_opts)
+        if "shaping" in env_opts:
+            self.shaping = shaping_weight(env_opts["shaping"])
+        self._progress = 0.0
         self.real_time = self.encoder.noop is not None
         step_s = env_opts.get("step_s", DEFAULT_STEP_S)
         if isinstance(step_s, bool) or not isinstance(step_s, (int, float)) or not 0 < step_s <= 60:
@@ -94,6 +105,28 @@ class Table:
         self.steps = 0
         self.stuck = False
         self._begin_round()
+        self._progress = progress(self.state.view(None)) if self.shaping else 0.0
+
+    def shaped(self) -> float:
+        """The shaping reward earned since the last call (0 unless ``shaping`` is set; rl.meteor_aids)."""
+        if not self.shaping:
+            return 0.0
+        now = progress(self.state.view(None))
+        gain, self._progress = now - self._progress, now
+        return self.shaping * gain
+
+    def copy(self, state: State | None = None) -> Table:
+        """An independent table at the same point (sharing the immutable game and encoder), on a clone of
+        the state, or on ``state`` (a determinization for search) with this table's round order."""
+        new = Table.__new__(Table)
+        new.__dict__.update(self.__dict__)
+        if hasattr(self, "state"):  # else not reset yet
+            new.state = self.state.clone() if state is None else state
+            new.order_rng = self.order_rng.copy()
+        new.queue = list(self.queue)
+        new._decisions = {}
+        new._obs = {}
+        return new
 
     @property
     def over(self) -> bool:

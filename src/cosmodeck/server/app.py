@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import json
 import logging
 import secrets
@@ -22,8 +24,9 @@ from cosmodeck.bots.registry import BOTS, make_bot
 from cosmodeck.engine.errors import CosmodeckError
 from cosmodeck.engine.game import Game
 from cosmodeck.server.config import ServerConfig
+from cosmodeck.server.guard import RateLimited, RoomRate, client_address, read_body
 from cosmodeck.server.hub import Hub
-from cosmodeck.server.protocol import CreateRoom, ProtocolError, parse_client_message
+from cosmodeck.server.protocol import CreateRoom, ProtocolError, parse_client_message, parse_json
 from cosmodeck.server.replays import replay_steps
 from cosmodeck.server.room import Client, Room
 from cosmodeck.server.rules_html import rules_html
@@ -31,7 +34,8 @@ from cosmodeck.storage.repository import Store
 
 log = logging.getLogger("cosmodeck.server")
 
-STATUS = {"unknown_room": 404, "unknown_game": 404, "not_over": 409}
+STATUS = {"unknown_room": 404, "unknown_game": 404, "not_over": 409, "too_large": 413, "too_many_rooms": 429,
+          "seed_not_allowed": 403, "busy": 503}
 CLOSE_UNKNOWN_ROOM = 4404
 CLOSE_BAD_TOKEN = 4401
 
@@ -42,6 +46,7 @@ def web_dir() -> Path:
 
 def create_app(config: ServerConfig | None = None, store: Store | None = None) -> FastAPI:
     cfg = config or ServerConfig()
+    room_rate = RoomRate(cfg.room_rate)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -50,6 +55,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         n = await hub.resume_all()
         if n:
             log.info("resumed %d unfinished room(s)", n)
+        hub.start_expiry()
         try:
             yield
         finally:
@@ -71,7 +77,8 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
 
     @app.exception_handler(ProtocolError)
     async def protocol_error(_request: Request, exc: ProtocolError) -> JSONResponse:
-        return JSONResponse(exc.to_json(), status_code=STATUS.get(exc.code, 400))
+        headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, RateLimited) else None
+        return JSONResponse(exc.to_json(), status_code=STATUS.get(exc.code, 400), headers=headers)
 
     # ---- REST ---------------------------------------------------------------------------
     @app.get("/api/games")
@@ -80,10 +87,8 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
 
     @app.post("/api/rooms")
     async def create_room(request: Request) -> JSONResponse:
-        try:
-            body = await request.json()
-        except ValueError:
-            raise ProtocolError("bad_json", "the body is not JSON") from None
+        room_rate.check(client_address(request))
+        body = parse_json(await read_body(request, cfg.max_body), cfg.max_json_depth, "the body")
         try:
             req = CreateRoom.model_validate(body)
         except ValidationError as e:
@@ -123,7 +128,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         loaded = await hub.finished_state(room_id)
         assert loaded is not None
         row, steps = loaded
-        return JSONResponse(replay_steps(row, steps, seat))
+        return JSONResponse(await asyncio.to_thread(replay_steps, row, steps, seat))  # CPU: off the event loop
 
     @app.get("/api/rules/{game_id}", response_model=None)
     async def rules(game_id: str, lang: str = "en", format: str = "text") -> PlainTextResponse | HTMLResponse:
@@ -167,7 +172,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
                 data = frame.get("text")
                 try:
                     msg = parse_client_message(data if data is not None else (frame.get("bytes") or b""),
-                                               cfg.max_message)
+                                               cfg.max_message, cfg.max_json_depth)
                 except ProtocolError as e:
                     client.send(json.dumps(e.to_json()))
                     continue
@@ -232,6 +237,7 @@ def _bots_for(game: Game[Any]) -> list[str]:
     return names
 
 
+@functools.cache
 def _game_info(game_id: str) -> dict[str, Any]:
     spec = game_spec(game_id)
     info = spec.game_cls.info

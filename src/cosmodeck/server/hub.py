@@ -13,15 +13,15 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from cosmodeck.api import load_game, replay
-from cosmodeck.bots.registry import make_bot
-from cosmodeck.engine.errors import CosmodeckError
+from cosmodeck.api import replay
 from cosmodeck.engine.events import Event
 from cosmodeck.engine.state import State
+from cosmodeck.server.botlimits import check_bot
 from cosmodeck.server.config import ServerConfig
 from cosmodeck.server.protocol import CreateRoom, ProtocolError
 from cosmodeck.server.replays import replay_tail
 from cosmodeck.server.room import Room, Seat
+from cosmodeck.server.rooms import Builder, choose_seed, header_info, split_options
 from cosmodeck.storage.repository import RoomRow, Step, Store
 
 log = logging.getLogger("cosmodeck.server")
@@ -46,6 +46,8 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cosmodeck-db")
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
+        self._builder = Builder(config.build_timeout_s)
+        self._expiry: asyncio.Task[None] | None = None
 
     # ---- storage on the writer thread ------------------------------------------------------
     async def db(self, method: str, *args: Any) -> Any:
@@ -57,10 +59,15 @@ class Hub:
 
     # ---- lifecycle ---------------------------------------------------------------------
     async def resume_all(self) -> int:
-        """Load every unfinished room from storage and restart its actor (timers included)."""
+        """Load every unfinished room from storage and restart its actor (timers included).
+
+        Waiting rooms older than ``waiting_ttl_s`` are marked expired instead (never loaded again)."""
         rows: list[RoomRow] = await self.db("unfinished")
         n = 0
         for row in rows:
+            if self._expired(row.status, row.created):
+                await self.db("expire", row.id)
+                continue
             try:
                 await self._load(row)
                 n += 1
@@ -68,7 +75,38 @@ class Hub:
                 log.exception("room %s could not be resumed", row.id)
         return n
 
+    def _expired(self, status: str, created: float) -> bool:
+        return status == "waiting" and time.time() >= created + self.config.waiting_ttl_s
+
+    def start_expiry(self) -> None:
+        """Expire waiting rooms in memory as their time runs out (checked every minute or so)."""
+        self._expiry = asyncio.get_running_loop().create_task(self._expire_loop(), name="room-expiry")
+
+    async def _expire_loop(self) -> None:
+        period = min(60.0, max(0.05, self.config.waiting_ttl_s / 4))
+        while True:
+            await asyncio.sleep(period)
+            for room in [r for r in self.rooms.values() if self._expired(r.status, r.created)]:
+                try:
+                    await self._expire(room)
+                except Exception:
+                    log.exception("room %s could not be expired", room.id)
+
+    async def _expire(self, room: Room) -> None:
+        if self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+        await room.stop()  # its clients are closed (1001); the actor has finished: the status is final
+        if room.status == "waiting":
+            await self.db("expire", room.id)
+            log.info("room %s expired: nobody started it within %g s", room.id, self.config.waiting_ttl_s)
+            return
+        row: RoomRow | None = await self.db("room", room.id)  # it started meanwhile: keep it
+        if row is not None:
+            await self._load(row)
+
     async def close(self) -> None:
+        if self._expiry is not None:
+            self._expiry.cancel()
         for room in list(self.rooms.values()):
             await room.stop()
         self.rooms.clear()
@@ -77,23 +115,19 @@ class Hub:
 
     # ---- rooms -------------------------------------------------------------------------
     async def create(self, req: CreateRoom) -> tuple[Room, dict[str, str]]:
-        try:
-            game = load_game(req.game, **req.options)
-            seed = req.seed if req.seed is not None else secrets.randbits(62)
-            if not 0 <= seed < 2**63:
-                raise ProtocolError("bad_seed", "seed must be between 0 and 2**63 - 1")
-            state = game.new_game(players=req.players, seed=seed)
-        except CosmodeckError as e:
-            raise ProtocolError(e.code, e.message) from None
+        cfg = self.config
+        bot_seats = {int(key): spec for key, spec in req.bots.items()}  # keys are ASCII digits (CreateRoom)
+        for i in bot_seats:
+            if not 0 <= i < req.players:
+                raise ProtocolError("bad_seat", f"bot seat {i} is not a seat of a {req.players}-player game")
+        seed, fixed_seed = choose_seed(req.seed, req.players - len(bot_seats))
+        data, options = split_options(req.game, req.options, cfg.max_data)
+        built = await self._builder.build(req.game, data, options, req.players, seed)
+        game, state = built.game, built.state
         seats: dict[int, Seat] = {}
-        for key, spec in req.bots.items():
-            if not key.isdigit() or not 0 <= int(key) < req.players:
-                raise ProtocolError("bad_seat", f"bot seat {key!r} is not a seat of a {req.players}-player game")
-            try:
-                make_bot(game.id, spec, game)
-            except ValueError as e:
-                raise ProtocolError("bad_bot", str(e)) from None
-            seats[int(key)] = Seat(token=None, bot_spec=spec)
+        for i, spec in sorted(bot_seats.items()):
+            check_bot(game, spec, cfg)
+            seats[i] = Seat(token=None, bot_spec=spec)
         tokens: dict[str, str] = {}
         for i in range(req.players):
             if i not in seats:
@@ -102,7 +136,10 @@ class Hub:
         room_id = new_room_id()
         while room_id in self.rooms or await self.db("room", room_id) is not None:
             room_id = new_room_id()
-        row = RoomRow(id=room_id, game=game.id, players=req.players, seed=seed, header=game.header(),
+        header = game.header()
+        if fixed_seed:
+            header["fixed_seed"] = True
+        row = RoomRow(id=room_id, game=game.id, players=req.players, seed=seed, header=header,
                       seats=_seats_json(seats), status="waiting", origin=None, created=time.time(),
                       result=None, steps=0)
         await self.db("create_room", row)
@@ -120,7 +157,7 @@ class Hub:
         self._loading[room_id] = fut
         try:
             row: RoomRow | None = await self.db("room", room_id)
-            result = None if row is None else await self._load(row)
+            result = None if row is None or row.status == "expired" else await self._load(row)
             fut.set_result(result)
             return result
         except Exception as e:
@@ -131,14 +168,13 @@ class Hub:
 
     async def rebuild(self, row: RoomRow) -> State:
         steps: list[Step] = await self.db("steps", row.id)
-        return replay(record_of(row, steps))
+        return await asyncio.to_thread(replay, record_of(row, steps))  # game construction: off the event loop
 
     async def _load(self, row: RoomRow) -> Room:
         steps: list[Step] = await self.db("steps", row.id)
         # the last steps are replayed one by one so that their events can be resent (the log on join)
         keep = min(len(steps), self.config.event_history)
-        state = replay(record_of(row, steps[:len(steps) - keep]))
-        history = replay_tail(state, steps[len(steps) - keep:], first_version=len(steps) - keep + 1)
+        state, history = await asyncio.to_thread(_replay_with_history, row, steps, keep)  # off the event loop
         seats = {int(k): Seat(token=v.get("token"), bot_spec=v.get("bot")) for k, v in row.seats.items()}
         return self._make_room(row, state, dict(sorted(seats.items())), history)
 
@@ -147,6 +183,7 @@ class Hub:
         room = Room(row.id, state.game, state, seats, row.status, row.origin, row.steps, self.config, self._write,
                     on_idle=self._unload, created=row.created)
         room.history.extend(history or [])
+        room.public = header_info(row.header)
         self.rooms[row.id] = room
         room.start_actor()
         return room
@@ -160,11 +197,12 @@ class Hub:
         room = self.rooms.get(room_id)
         if room is not None:
             return {"room": room.id, "game": room.game.id, "players": room.state.players, "status": room.status,
-                    "version": room.version}
+                    "version": room.version, **room.public}
         row: RoomRow | None = await self.db("room", room_id)
         if row is None:
             return None
-        return {"room": row.id, "game": row.game, "players": row.players, "status": row.status, "version": row.steps}
+        return {"room": row.id, "game": row.game, "players": row.players, "status": row.status, "version": row.steps,
+                **header_info(row.header)}
 
     async def recent(self, limit: int = 20) -> list[dict[str, Any]]:
         rows: list[RoomRow] = await self.db("recent", limit)
@@ -195,3 +233,8 @@ def _seats_json(seats: dict[int, Seat]) -> dict[str, dict[str, str]]:
             out[str(i)] = {"token": seat.token}
     return out
 
+
+def _replay_with_history(row: RoomRow, steps: list[Step], keep: int) -> tuple[State, list[tuple[int, list[Event]]]]:
+    """The room's state, its last ``keep`` steps replayed one by one to keep their events."""
+    state = replay(record_of(row, steps[:len(steps) - keep]))
+    return state, replay_tail(state, steps[len(steps) - keep:], first_version=len(steps) - keep + 1)

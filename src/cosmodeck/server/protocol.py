@@ -11,13 +11,16 @@ Client -> server (JSON text frames):
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
+from cosmodeck.server.safejson import JsonError, loads
+
 KIND_PATTERN = r"^[a-z][a-z0-9_]{0,31}$"
 TARGET_PATTERN = r"^[A-Za-z0-9_:.,-]{1,32}$"
+SEAT_KEY_PATTERN = r"^[0-9]{1,2}$"  # ASCII digits only: "²".isdigit() is true but int("²") fails
+MAX_JSON_DEPTH = 32  # default nesting limit of a client message or request body (ServerConfig.max_json_depth)
 
 
 class ProtocolError(Exception):
@@ -72,16 +75,21 @@ _TYPES: dict[str, type[_Msg]] = {
 }
 
 
-def parse_client_message(text: str | bytes, max_bytes: int) -> ClientMsg:
+def parse_json(text: str | bytes, max_depth: int, what: str) -> Any:
+    """Client JSON (a message or a body) parsed without recursion; ``bad_json`` / ``too_deep`` errors."""
+    try:
+        return loads(text, max_depth, what)
+    except JsonError as e:
+        raise ProtocolError(e.code, e.message) from None
+
+
+def parse_client_message(text: str | bytes, max_bytes: int, max_depth: int = MAX_JSON_DEPTH) -> ClientMsg:
     """Parse one frame; raise ``ProtocolError`` with a stable code on anything malformed."""
     if isinstance(text, bytes):
         raise ProtocolError("bad_frame", "send JSON text frames, not binary")
     if len(text.encode("utf-8", "surrogatepass")) > max_bytes:
         raise ProtocolError("too_large", f"a message may be at most {max_bytes} bytes")
-    try:
-        obj = json.loads(text)
-    except ValueError as e:
-        raise ProtocolError("bad_json", f"not JSON: {e}") from None
+    obj = parse_json(text, max_depth, "the message")
     if not isinstance(obj, dict):
         raise ProtocolError("bad_message", "a message is a JSON object with a 'type'")
     kind = obj.get("type")
@@ -98,14 +106,24 @@ def parse_client_message(text: str | bytes, max_bytes: int) -> ClientMsg:
 
 
 # ---- REST ------------------------------------------------------------------------------------
+SeatKey = Annotated[StrictStr, Field(pattern=SEAT_KEY_PATTERN)]
+BotSpec = Annotated[StrictStr, Field(min_length=1, max_length=200)]
+OptionName = Annotated[StrictStr, Field(min_length=1, max_length=64)]
+
+
 class CreateRoom(BaseModel):
-    """``POST /api/rooms`` body."""
+    """``POST /api/rooms`` body.
+
+    ``options`` are option values; a game's card data (``options.data``) and file-valued options
+    (Blast Off's ``missions``) are *documents*: the text itself (a string) or a JSON object,
+    never the name of a file (see ``cosmodeck.server.rooms``).
+    """
 
     model_config = ConfigDict(extra="forbid")
 
-    game: StrictStr
+    game: Annotated[StrictStr, Field(max_length=64)]
     players: StrictInt
-    bots: dict[str, StrictStr] = Field(default_factory=dict)
-    options: dict[str, Any] = Field(default_factory=dict)
+    bots: Annotated[dict[SeatKey, BotSpec], Field(max_length=16)] = Field(default_factory=dict)
+    options: Annotated[dict[OptionName, Any], Field(max_length=64)] = Field(default_factory=dict)
     seed: StrictInt | None = None
 

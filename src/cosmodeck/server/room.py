@@ -25,6 +25,7 @@ from cosmodeck.engine.events import Event
 from cosmodeck.engine.game import Game
 from cosmodeck.engine.rng import Rng, derive_seed
 from cosmodeck.engine.state import State
+from cosmodeck.server.botlimits import CpuBudget
 from cosmodeck.server.config import ServerConfig
 from cosmodeck.server.protocol import (
     ActMsg,
@@ -161,6 +162,8 @@ class Room:
         self.history: deque[tuple[int, list[Event]]] = deque(maxlen=config.event_history)
         self.task: asyncio.Task[None] | None = None
         self.idle_since: float | None = time.time()  # no client yet (a finished room loaded on demand unloads)
+        self.public: dict[str, Any] = {}  # options (documents by hash), card data, fixed seed: told to everyone
+        self.cpu = CpuBudget(config.bot_cpu_burst_s, config.bot_cpu_rate)  # search bots' thinking time
 
     # ==== lifecycle ===================================================================
     def start_actor(self) -> None:
@@ -381,17 +384,17 @@ class Room:
         if not legal:
             return
         st = self.state
-        if isinstance(bot, ISMCTSBot):
+        if isinstance(bot, ISMCTSBot) and self.cpu.available():
             # A search takes a while: it thinks in a worker thread so that the other rooms keep running.
             # This room's actor waits for it, so the state cannot change meanwhile; the move then
             # lands at the game time it is ready (deadlines that fell due while it thought come first).
-            action = await asyncio.to_thread(bot.act, st.view(seat), legal, self.bot_rng)
+            action = await asyncio.to_thread(self.cpu.run, bot.act, st.view(seat), legal, self.bot_rng)
             t = self.game_time()
             await self._advance_due(t)
             if action is not None and seat not in self.state.to_act:
                 return
-        else:
-            action = bot.act(LazyView(lambda: st.view(seat)), legal, self.bot_rng)
+        else:  # a search bot over the room's CPU budget makes a cheap move instead
+            action = self.cpu.cheap(seat, bot).act(LazyView(lambda: st.view(seat)), legal, self.bot_rng)
         if action is None:  # the bot waits and looks again later
             self.plans[seat] = time.time() + self._reaction(bot)
             return
@@ -498,8 +501,7 @@ class Room:
     # ==== outgoing frames ==============================================================
     def _hello(self, seat: int | None) -> dict[str, Any]:
         return {"type": "hello", "room": self.id, "game": self.game.id, "players": self.state.players,
-                "seat": seat, "status": self.status, "version": self.version,
-                "options": self.game.options_json() if _small_options(self.game) else None}
+                "seat": seat, "status": self.status, "version": self.version, **self.public}
 
     def presence(self) -> dict[str, Any]:
         seats = {}
@@ -554,7 +556,3 @@ class Room:
             for frame in self._frames(c.seat, cache):
                 c.send(frame)
 
-
-def _small_options(game: Game[Any]) -> bool:
-    """Options are sent to clients unless they embed whole files (custom card data)."""
-    return len(json.dumps(game.options_json())) < 2000

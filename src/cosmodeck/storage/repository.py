@@ -108,6 +108,12 @@ class Store:
         with self._tx() as s:
             s.execute(update(RoomModel).where(RoomModel.id == room_id).values(status="playing", origin=origin))
 
+    def expire(self, room_id: str) -> None:
+        """A waiting room nobody started in time: never resumed again (its row stays, status ``expired``)."""
+        with self._tx() as s:
+            s.execute(update(RoomModel).where(RoomModel.id == room_id, RoomModel.status == "waiting")
+                      .values(status="expired"))
+
     # ---- reads -------------------------------------------------------------------------
     def _row(self, s: Session, m: RoomModel) -> RoomRow:
         n = s.scalar(select(func.count()).select_from(StepModel).where(StepModel.room_id == m.id)) or 0
@@ -131,9 +137,10 @@ class Store:
             return [Step(float(at), seat, action) for at, seat, action in rows]
 
     def unfinished(self) -> list[RoomRow]:
-        """Every room that is not over, oldest first (resumed on start-up)."""
+        """Every room waiting or playing, oldest first (resumed on start-up; finished and expired rooms are not)."""
         with self._session() as s:
-            ms = s.scalars(select(RoomModel).where(RoomModel.status != "over").order_by(RoomModel.created)).all()
+            ms = s.scalars(select(RoomModel).where(RoomModel.status.in_(("waiting", "playing")))
+                           .order_by(RoomModel.created)).all()
             return [self._row(s, m) for m in ms]
 
     def recent(self, limit: int = 20, status: str | None = None) -> list[RoomRow]:

@@ -111,6 +111,8 @@ def _line(e: Mapping[str, Any]) -> str | None:
     t = str(e["type"])
     if t == "placed":
         return f"seat {e['seat']} places {e['card']} on {e['site']}"
+    if t == "challenge_discard":
+        return f"seat {e['seat']} places {e['card']} blind on {e['site']}: {e['why']}; the card is discarded"
     if t == "rocket_built":
         return f"rocket {e['rocket']} (damage {e['damage']}) built on {e['site']}"
     if t == "tech_built":

@@ -34,6 +34,31 @@ export async function mountLobby(root) {
   const state = { game: games[0] ? games[0].id : null, players: 2, seats: {}, options: {}, seed: "" };
 
   function gameOf(id) { return games.find((g) => g.id === id); }
+  // a chosen seed would let its chooser compute the others' hidden cards: only against bots
+  function humans() { let n = 0; for (let i = 0; i < state.players; i++) if (state.seats[i] === HUMAN) n++; return n; }
+
+  function dataField() {
+    const note = h("small.doc", {}, state.dataName ? t("custom_data_chosen", { name: state.dataName }) : t("custom_data_help"));
+    const input = h("input", { id: "custom-data", type: "file", accept: ".json,application/json",
+      onchange: async (e) => {
+        const file = e.target.files[0];
+        if (!file) { delete state.options.data; state.dataName = ""; render(); return; }
+        state.options.data = await file.text();  // the document itself is sent, never a file name
+        state.dataName = file.name;
+        render();
+      } });
+    const reset = state.dataName ? h("button", { type: "button",
+      onclick: () => { delete state.options.data; state.dataName = ""; render(); } }, t("standard_cards")) : null;
+    return h("div.field", {}, h("label", { for: "custom-data" }, t("custom_data")), input, reset, note);
+  }
+
+  function seedField() {
+    if (humans() > 1) return h("p.doc", {}, t("seed_secret"));
+    return h("div.field", {}, h("label", { for: "seed" }, t("seed")),
+      h("input", { id: "seed", type: "number", min: "0", value: state.seed, placeholder: t("random"),
+        onchange: (e) => { state.seed = e.target.value; } }),
+      h("small.doc", {}, t("seed_help")));
+  }
 
   function resetFor(id) {
     const g = gameOf(id);
@@ -42,6 +67,7 @@ export async function mountLobby(root) {
     state.seats = {};
     for (let i = 0; i < g.max_players; i++) state.seats[i] = i === 0 ? HUMAN : (g.bots[0] || HUMAN);
     state.options = {};
+    state.dataName = "";
   }
   if (state.game) resetFor(state.game);
 
@@ -51,7 +77,7 @@ export async function mountLobby(root) {
     const bots = {};
     for (let i = 0; i < state.players; i++) if (state.seats[i] !== HUMAN) bots[String(i)] = state.seats[i];
     const body = { game: g.id, players: state.players, bots, options: state.options };
-    if (state.seed !== "") body.seed = Number(state.seed);
+    if (state.seed !== "" && humans() <= 1) body.seed = Number(state.seed);
     try {
       const res = await api("POST", "/api/rooms", body);
       created = { ...res, game: g.id, players: state.players, bots };
@@ -93,7 +119,7 @@ export async function mountLobby(root) {
     const choices = [HUMAN, ...g.bots];
     return h("div.field.seat", {},
       h("label", { for: id }, t("player_n", { n: i + 1 })),
-      h("select", { id, onchange: (e) => { state.seats[i] = e.target.value; } },
+      h("select", { id, onchange: (e) => { state.seats[i] = e.target.value; render(); } },
         choices.map((c) => h("option", { value: c, selected: state.seats[i] === c },
           c === HUMAN ? t("seat.human") : botName(c)))));
   }
@@ -165,11 +191,9 @@ export async function mountLobby(root) {
           h("small.doc", {}, t("players_help"))),
         h("fieldset", {}, h("legend", {}, t("seats")),
           Array.from({ length: state.players }, (_, i) => seatRow(g, i))),
-        g.options.length ? h("details.options", {}, h("summary", {}, t("options"), " ", h("small.muted", {}, t("options_help"))),
-          g.options.map((o) => optionField(g, o)),
-          h("div.field", {}, h("label", { for: "seed" }, t("seed")),
-            h("input", { id: "seed", type: "number", min: "0", value: state.seed, placeholder: t("random"),
-              onchange: (e) => { state.seed = e.target.value; } }))) : null,
+        g.options.length ? h("details.options", { open: !!state.optionsOpen, ontoggle: (e) => { state.optionsOpen = e.target.open; } },
+          h("summary", {}, t("options"), " ", h("small.muted", {}, t("options_help"))),
+          g.options.map((o) => optionField(g, o)), dataField(), seedField()) : null,
         h("button.primary", { type: "submit", id: "create" }, t("create_room")),
       ]);
     const recent = await recentList();

@@ -31,6 +31,7 @@ export function mountRoom(root, roomId) {
   const title = h("h1.room-title");
   const connBadge = h("span.badge", { role: "status" });
   const who = h("p.who");
+  const setupBox = h("p.setup", { hidden: true });
   const presenceBox = h("ul.presence", { "aria-label": t("players") });
   const waitBox = h("section.card.waiting", { hidden: true });
   const resultBox = h("section.card.result", { hidden: true, tabindex: "-1" });
@@ -45,7 +46,7 @@ export function mountRoom(root, roomId) {
 
   clear(root).append(
     h("div.room-head", {}, title, connBadge, rulesA, toggle),
-    who, presenceBox, timerBox, waitBox, resultBox,
+    who, setupBox, presenceBox, timerBox, waitBox, resultBox,
     h("div.room-body", {}, boardRoot, h("aside.side", {}, talkBox, logBox)));
 
   const client = new GameClient(roomId, token, {
@@ -81,6 +82,7 @@ export function mountRoom(root, roomId) {
     switch (msg.type) {
       case "hello":
         st.seat = msg.seat; st.status = msg.status; st.game = msg.game; st.players = msg.players;
+        renderSetup(msg);
         mountBoard();
         renderHead();
         break;
@@ -121,6 +123,17 @@ export function mountRoom(root, roomId) {
       default:
         break;
     }
+  }
+
+  // what every player is told about the room's setup: custom card data (by fingerprint) and a chosen seed
+  function renderSetup(hello = st.hello) {
+    st.hello = hello;
+    if (!hello) return;
+    const lines = [];
+    if (hello.data && hello.data.custom) lines.push(t("setup.custom_data", { hash: String(hello.data.hash).slice(0, 8) }));
+    if (hello.fixed_seed) lines.push(t("setup.fixed_seed"));
+    setupBox.hidden = lines.length === 0;
+    clear(setupBox).append(lines.join(" "));
   }
 
   // an event logged before the first view (history on join) is named with the latest view
@@ -278,7 +291,7 @@ export function mountRoom(root, roomId) {
     requestAnimationFrame(tickTimer);
   }
 
-  onLang(() => { renderLog(); logBox.querySelector("h2").textContent = t("log"); renderHead(); renderPresence(); renderWaiting(); renderResult(); talkKey = ""; renderTalk(); renderTalkLines(); relabelBoard(); });
+  onLang(() => { renderLog(); logBox.querySelector("h2").textContent = t("log"); renderHead(); renderSetup(); renderPresence(); renderWaiting(); renderResult(); talkKey = ""; renderTalk(); renderTalkLines(); relabelBoard(); });
 
   // a language change re-renders the board at once: a board with relabel() redraws itself (keeping
   // what the player had selected); any other board is mounted again from the latest view

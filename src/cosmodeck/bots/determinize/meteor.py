@@ -28,8 +28,8 @@ Left out, because the view carries no memory of past events: what the seat saw h
 the view no longer shows, e.g. the card it gave by Courier (still secret in the receiver's
 hand), a Stealth meteor it learnt about from a Spotter use that revealed nothing, or cards
 it saw drawn before they were played. The log is empty and the seed 0 (neither is public
-nor used by the rules). Legal actions of a Backwards seat are not part of the view, so a
-refusal that depends on a card's face (Light Payloads, Power Fault) is not matched.
+nor used by the rules). A Backwards seat's legal actions never depend on the faces it cannot
+see (R21), so they match the real state's too.
 
 The state is rebuilt through the game's own JSON format (``game.load_state``), so it is a
 genuine ``MeteorState`` whatever the game's internals.

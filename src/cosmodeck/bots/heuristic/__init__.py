@@ -21,7 +21,7 @@ def make_heuristic(game: Game[Any], p: Params) -> Bot:
     if isinstance(game, ShootingStarGame):
         from cosmodeck.bots.heuristic.shooting_star import ShootingStarHeuristic
 
-        noise = p.float("noise", 0.0, lo=0.0)
+        noise = p.float("noise", 0.0, lo=0.0, hi=100.0)
         p.done()
         return ShootingStarHeuristic(game, noise, reaction)
     if isinstance(game, MeteorGame):

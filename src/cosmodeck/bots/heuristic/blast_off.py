@@ -87,7 +87,8 @@ class BlastOffHeuristic:
     @staticmethod
     def from_params(game: BlastOffGame, p: Params, reaction: ReactionTime) -> BlastOffHeuristic:
         bot = BlastOffHeuristic(game, p.float("p_forget", 0.1, lo=0.0, hi=1.0), p.float("p_catch", 0.3, lo=0.0, hi=1.0),
-                                p.float("race", 0.5, lo=0.01), reaction, p.choice("catching", "evidence", CATCHING))
+                                p.float("race", 0.5, lo=0.01, hi=10.0), reaction,
+                                p.choice("catching", "evidence", CATCHING))
         p.done()
         return bot
 

@@ -66,9 +66,9 @@ class MeteorHeuristic:
 
     @staticmethod
     def from_params(game: MeteorGame, p: Params, reaction: ReactionTime) -> MeteorHeuristic:
-        patience = p.float("patience", 6.0, lo=0.0)
-        pass_after = p.float("pass_after", 20.0, lo=0.0)
-        overkill = p.float("overkill", 4.0, lo=0.0)
+        patience = p.float("patience", 6.0, lo=0.0, hi=600.0)
+        pass_after = p.float("pass_after", 20.0, lo=0.0, hi=600.0)
+        overkill = p.float("overkill", 4.0, lo=0.0, hi=100.0)
         p.done()
         return MeteorHeuristic(game, patience, reaction, pass_after, overkill)
 

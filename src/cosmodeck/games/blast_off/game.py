@@ -27,6 +27,9 @@ from cosmodeck.games.blast_off.loader import BloData
 from cosmodeck.games.blast_off.mdl import Mission, parse_mission
 from cosmodeck.games.blast_off.options import DEFAULT_MAX_PLAYERS, DEFAULT_POOL, OPTIONS
 from cosmodeck.games.blast_off.state import BlastOffState
+from cosmodeck.games.datafile import check_text
+
+MAX_AUTHORED = 4000  # characters of one authored mission (BLO-9.2); a pool mission is about 200
 
 
 class BlastOffGame(Game[BlastOffState]):
@@ -126,6 +129,7 @@ class BlastOffGame(Game[BlastOffState]):
         m = self._authored.get(text)
         if m is None:
             try:
+                check_text("author", text, max_chars=MAX_AUTHORED)  # hostile text: bounded size and depth
                 obj = json.loads(text)
                 if not isinstance(obj, dict):
                     raise DataError("author", "(mission)", "must be a JSON object")
@@ -133,5 +137,7 @@ class BlastOffGame(Game[BlastOffState]):
                 m = parse_mission({"id": "C", **obj}, "author", "mission")
             except ValueError as e:
                 raise IllegalActionError(f"not a valid mission: {e}", "bad_mission") from None
+            if len(self._authored) >= 64:  # a cache, not a store of whatever players send
+                self._authored.clear()
             self._authored[text] = m
         return m

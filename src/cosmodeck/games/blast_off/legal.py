@@ -173,6 +173,21 @@ def drawn_options(st: BlastOffState) -> list[Any]:
     return out
 
 
+def drawn_auto(st: BlastOffState, opts: list[Any]) -> Any | None:
+    """The drawn card's only choice when the engine makes it without a decision, else None (BLO-12.8, 13).
+
+    Under ``drawn_card_play=must`` a single clean play is made at once (the card is then public). A keep
+    is automatic only when no restricted play could have been chosen instead (no restriction in force,
+    or ``assist``): otherwise every card that is not played at once, playable-but-restricted or not
+    playable at all, waits for the same public DRAWN decision, so the pause tells nothing about the card.
+    """
+    if st.g.options["drawn_card_play"] != "must" or len(opts) != 1:
+        return None
+    if isinstance(opts[0], Keep) and st.has_restriction and not st.g.assist:
+        return None
+    return opts[0]
+
+
 # ---- countdown ------------------------------------------------------------------------------
 
 
@@ -248,17 +263,18 @@ def token_specs(st: BlastOffState, seat: int) -> list[tuple[bool, str, str | Non
 
 def mission_actions(st: BlastOffState, seat: int, subs: list[Any] | None) -> list[Any]:
     g = st.g
-    used_tokens = {a.token for a in subs if isinstance(a, (Announce, Gesture))} if subs else set()
+    used = set(subs) if subs else set()
     used_targets = {a.target for a in subs if isinstance(a, Catch)} if subs else set()
     out: list[Any] = []
     hi = -1
     for spec in token_specs(st, seat):
-        if spec[1] not in used_tokens:
-            if spec[2] == "hand_size":
-                hi = count_limit(st, seat) if hi < 0 else hi
-                out.extend(g.token_acts(*spec)[:hi + 1])
-            else:
-                out.extend(g.token_acts(*spec))
+        acts = g.token_acts(*spec)
+        if spec[2] == "hand_size":
+            hi = count_limit(st, seat) if hi < 0 else hi
+            acts = acts[:hi + 1]
+        # 12.2: a corrected announcement within the step fulfils as a retry does in real time; only the very
+        # same announcement twice is pointless (and would make a step's list unbounded)
+        out.extend(a for a in acts if a not in used)
     if not g.referee:
         ids = [st.mission(mi).id for mi in st.inforce]
         for t in range(st.players):
@@ -278,8 +294,8 @@ def check_mission_action(st: BlastOffState, seat: int, a: Any, subs: list[Any] |
             raise _no(f"no mission in force asks for {a}", "unknown_token")
         if not any(_arg_ok(st, seat, s[2], arg) for s in specs):
             raise _no(f"{a}: wrong kind of argument for {a.token}", "bad_arg")
-        if subs and any(isinstance(x, (Announce, Gesture)) and x.token == a.token for x in subs):
-            raise _no(f"{a.token} is already in your response", "duplicate_in_step")
+        if subs and a in subs:
+            raise _no(f"{a} is already in your response", "duplicate_in_step")
         return
     if isinstance(a, Catch):
         if g.referee:
@@ -312,7 +328,9 @@ def _arg_ok(st: BlastOffState, seat: int, kind: str | None, arg: str | None) -> 
         return False
     if kind == "colour":
         return arg in {COLOURS[c] for c in st.g.colours}
-    return arg.isdigit() and int(arg) <= count_limit(st, seat)
+    # canonical decimal only ("3", not "03" or "³"): one spelling per count keeps a step's list bounded
+    return arg.isascii() and arg.isdigit() and len(arg) <= 4 and str(int(arg)) == arg and int(arg) <= count_limit(
+        st, seat)
 
 
 # ---- dispatch -------------------------------------------------------------------------------

@@ -3,12 +3,14 @@
 The data file gives the colours, the deck composition and the missions. A separate
 mission file (option ``missions``) replaces the missions; it is either
 ``{"schema": "cosmodeck/blast_off/missions@1", "missions": [...]}`` or a bare list.
-The loader enforces I5-I7 on every file; errors are ``DataError(source, field, problem)``.
+The loader enforces I5-I7 on every file (the engine needs them, so they stay errors in lenient
+mode too); errors are ``DataError(source, field, problem)``. Every count is bounded, and a deck
+that strays from the design of I1-I2 (no Countdown card, numbers with unequal copies) gives
+warnings in ``BloData.warnings``.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +30,8 @@ from cosmodeck.games.blast_off.cards import (
     blast_type,
     planet_type,
 )
-from cosmodeck.games.blast_off.mdl import Mission, error_field, parse_missions, problem_text
+from cosmodeck.games.blast_off.mdl import MAX_MISSIONS, Mission, error_field, parse_missions, problem_text
+from cosmodeck.games.datafile import Checker, load_json
 
 SCHEMA = "cosmodeck/blast_off/data@1"
 MISSIONS_SCHEMA = "cosmodeck/blast_off/missions@1"
@@ -57,7 +60,7 @@ class DataModel(BaseModel):
     status: str | None = None
     colours: list[str] = Field(min_length=1, max_length=4)
     deck: DeckModel
-    missions: list[Any]
+    missions: list[Any] = Field(max_length=MAX_MISSIONS)
     default_options: dict[str, Any] | None = None
 
     @field_validator("schema_")
@@ -87,21 +90,15 @@ class BloData:
     missions: tuple[Mission, ...]
     default_options: dict[str, Any] | None
     status: str | None
+    warnings: tuple[str, ...] = ()
 
     def min_cards(self, max_players: int) -> int:
         """I7: the deck needs at least 6 * max_players + 2 cards."""
         return HAND_SIZE * max_players + 2
 
 
-def _json(data: TextInput) -> Any:
-    try:
-        return json.loads(data.text)
-    except ValueError as e:
-        raise DataError(data.source, "(file)", f"not valid JSON: {e}") from None
-
-
 def parse(data: TextInput) -> BloData:
-    raw = _json(data)
+    raw = load_json(data)
     if not isinstance(raw, dict):
         raise DataError(data.source, "(top level)", "must be a JSON object")
     try:
@@ -125,12 +122,26 @@ def parse(data: TextInput) -> BloData:
     types.extend([WILD_T] * deck.wild)
     types.extend([CD_T] * deck.countdown)
     missions = parse_missions(raw.get("missions"), data.source)
-    return BloData(cols, tuple(types), missions, model.default_options, model.status)
+    return BloData(cols, tuple(types), missions, model.default_options, model.status, _warnings(data, deck))
+
+
+def _warnings(data: TextInput, deck: DeckModel) -> tuple[str, ...]:
+    """Design notes (I1-I2 describe the default deck): legal, but probably not what a designer wants."""
+    chk = Checker(data.source, data.lenient)
+    if deck.countdown == 0:
+        chk.warn("deck.countdown", "no Countdown card: no countdown can start, so no mission is ever revealed")
+    copies = {n: sum(deck.planet[str(n)]) for n in range(1, 11)}
+    if len(set(copies.values())) > 1:
+        chk.warn("deck.planet", "numbers have different copy counts ("
+                 + ", ".join(f"{n}: {k}" for n, k in copies.items()) + "): the countdown race favours some (I2)")
+    if not any(deck.blast_off) and deck.wild == 0:
+        chk.warn("deck.blast_off", "no Blast Off card and no Wild: no countdown can be completed")
+    return tuple(chk.warnings)
 
 
 def parse_mission_file(data: TextInput) -> tuple[Mission, ...]:
     """A user's mission file (option ``missions``): ``{"missions": [...]}`` or a bare list."""
-    raw = _json(data)
+    raw = load_json(data)
     if isinstance(raw, dict):
         extra = sorted(set(raw) - {"schema", "missions", "name", "description", "status"})
         if extra:

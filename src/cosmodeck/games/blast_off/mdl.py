@@ -32,6 +32,7 @@ EFFECTS = ("reverse", "skip_next", "pass_hands", "next_draws", "swap_hands", "ex
 SAME, DIFFERENT = 1, 2
 EVEN, ODD = 1, 2
 _FORBID = ConfigDict(extra="forbid", strict=True, frozen=True)
+MAX_MISSIONS = 64  # a mission deck a table can hold (the default has 16)
 
 
 def _listify(v: Any) -> list[Any]:
@@ -300,6 +301,8 @@ def parse_missions(raw: Any, source: str, field: str = "missions") -> tuple[Miss
     """Validate a list of missions: each one, then unique ids (I5)."""
     if not isinstance(raw, list):
         raise DataError(source, field, "must be a list of missions")
+    if len(raw) > MAX_MISSIONS:
+        raise DataError(source, field, f"{len(raw)} missions; a mission deck holds at most {MAX_MISSIONS}")
     out: list[Mission] = []
     seen: dict[str, int] = {}
     for i, item in enumerate(raw):

@@ -17,7 +17,7 @@ from cosmodeck.games.blast_off.actions import Play, Slap
 from cosmodeck.games.blast_off.cards import BLAST_OFF, TYPE_NAME, WILD, face_json, face_text
 from cosmodeck.games.blast_off.cards import COUNTDOWN as K_COUNTDOWN
 from cosmodeck.games.blast_off.effects import apply_effect, swap
-from cosmodeck.games.blast_off.legal import drawn_options, face_of
+from cosmodeck.games.blast_off.legal import drawn_auto, drawn_options, face_of
 from cosmodeck.games.blast_off.mdl import EV_DRAW, EV_PLAYED
 from cosmodeck.games.blast_off.phases import (
     AUTHOR,
@@ -192,8 +192,9 @@ def draw(st: BlastOffState, seat: int) -> list[Event]:
 def drawn_decision(st: BlastOffState) -> list[Event]:
     opts = drawn_options(st)
     seat = st.cur
-    if st.g.options["drawn_card_play"] == "must" and len(opts) == 1:
-        return keep(st, seat) if not isinstance(opts[0], Play) else drawn_play(st, seat, opts[0])
+    auto = drawn_auto(st, opts)
+    if auto is not None:
+        return drawn_play(st, seat, auto) if isinstance(auto, Play) else keep(st, seat)
     st.phase = DRAWN
     return [Event("drawn_decision", {"seat": seat})]
 

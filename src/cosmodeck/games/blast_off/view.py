@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from cosmodeck.engine.rng import Rng
 from cosmodeck.games.blast_off.cards import TYPE_NAME, face_json, face_text, value_text
-from cosmodeck.games.blast_off.legal import face_of, legal_slaps
+from cosmodeck.games.blast_off.legal import drawn_auto, drawn_options, face_of, legal_slaps
 from cosmodeck.games.blast_off.phases import AUTHOR, CHOOSE, COUNTDOWN, DECLARE, DRAWN, PHASE_NAMES, RESPONSE
 
 if TYPE_CHECKING:
@@ -119,12 +119,23 @@ def _decision(st: BlastOffState) -> dict[str, Any] | None:
     return out
 
 
+def _waits(st: BlastOffState, cid: int) -> bool:
+    """Whether drawing ``cid`` here would open the DRAWN decision rather than resolve at once."""
+    was, st.drawn = st.drawn, cid
+    try:
+        return drawn_auto(st, drawn_options(st)) is None
+    finally:
+        st.drawn = was
+
+
 def resample(st: BlastOffState, owner: int | None, rng: Rng) -> BlastOffState:
     """A clone with ``owner``'s secrets re-drawn (None: draw pile and mission deck reshuffled).
 
-    The owner's hand keeps the cards others know (received by passing or swapping) and a
-    pending drawn card; the rest is re-dealt from those cards plus the draw pile. A pending
-    hidden choice (turn-based countdown) is re-picked among the new hand's choices.
+    The owner's hand keeps the cards others know (received by passing or swapping); the rest is
+    re-dealt from those cards plus the draw pile. A pending drawn card is re-drawn too (BLO-12.8,
+    13: the DRAWN decision tells others nothing about it), among the cards that would also have
+    waited for that decision. A pending hidden choice (turn-based countdown) is re-picked among the
+    new hand's choices.
     """
     c = st.clone()
     if owner is None:
@@ -132,15 +143,19 @@ def resample(st: BlastOffState, owner: int | None, rng: Rng) -> BlastOffState:
         rng.shuffle(c.mdeck)
         return c
     fixed = set(c.known[owner])
-    if c.phase == DRAWN and c.cur == owner:
-        fixed.add(c.drawn)
     hand = c.hands[owner]
     keep = [x for x in hand if x in fixed]
     free = [x for x in hand if x not in fixed]
     pool = free + c.draw
     rng.shuffle(pool)
-    c.hands[owner] = keep + pool[:len(free)]
-    c.draw = pool[len(free):]
+    if c.phase == DRAWN and c.cur == owner and c.drawn in free:
+        c.drawn = next(x for x in pool if _waits(c, x))  # the real drawn card qualifies, so one exists
+        pool.remove(c.drawn)
+        c.hands[owner] = keep + pool[:len(free) - 1] + [c.drawn]
+        c.draw = pool[len(free) - 1:]
+    else:
+        c.hands[owner] = keep + pool[:len(free)]
+        c.draw = pool[len(free):]
     if not c.rt and owner in c.pend:
         if c.phase == COUNTDOWN:
             opts = legal_slaps(c, owner)

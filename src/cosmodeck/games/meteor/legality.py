@@ -31,7 +31,7 @@ from cosmodeck.games.meteor.actions import (
 )
 from cosmodeck.games.meteor.actions import Resume as ResumeAction
 from cosmodeck.games.meteor.rules_powers import may_chat, may_show
-from cosmodeck.games.meteor.rules_sites import three_card_retrofit
+from cosmodeck.games.meteor.rules_sites import challenge_forbids, three_card_retrofit
 
 if TYPE_CHECKING:
     from cosmodeck.games.meteor.state import MeteorState
@@ -153,11 +153,11 @@ def _place(st: MeteorState, seat: int, a: PlaceCard) -> Why:
         return "closed_site", "Closed Site: only its controller may place cards there"
     if seat != site.seat and st.has_challenge(seat, "homebody"):
         return "homebody", "Homebody: you may not place cards on other players' sites"
-    card = st.data.resources[card_id]
-    if card.is_rocket and card.damage >= 4 and st.has_challenge(site.seat, "light_payloads"):
-        return "light_payloads", "Light Payloads: no rockets of damage 4 or 5 on that site"
-    if card.is_energy and card.key == "electric" and st.has_challenge(site.seat, "power_fault"):
-        return "power_fault", "Power Fault: no Electric energy on that site"
+    forbidden = challenge_forbids(st, card_id, site)
+    if forbidden is not None and not a.card.startswith("@"):
+        return forbidden
+    # R21: a Backwards player cannot see the face, so a placement by position is legal whatever the card is;
+    # a card a Challenge forbids there is then revealed and discarded (rules_sites.place)
     last = st.last_place[seat]
     gap = float(st.game.options["one_handed_interval_s"])
     if st.has_challenge(seat, "one_handed") and last is not None and st.now - last < gap:

@@ -2,7 +2,10 @@
 
 Errors are ``DataError(source, field, problem)``: the file, the field path (``rockets.3.cost``)
 and the problem. A broken *sourced* invariant is an error; a broken *proposed* invariant is a
-warning, kept in ``MeteorData.warnings`` (the engine does no logging).
+warning, kept in ``MeteorData.warnings`` (the engine does no logging). Every number is bounded by
+what a table can hold (``ENGINE`` limits, always errors). Under lenient design mode
+(``TextInput.lenient``) the sourced invariants that are design choices (card counts, scarcity,
+retrofit coverage, the retrofit draw total) become warnings; docs/data-files.md lists them.
 
 >>> from cosmodeck.engine.options import TextInput
 >>> parse_data(TextInput("x.json", "{"))  # doctest: +ELLIPSIS
@@ -13,14 +16,13 @@ cosmodeck.engine.errors.DataError: [bad_data] x.json: (file): not valid JSON: ..
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from cosmodeck.engine.errors import DataError
 from cosmodeck.engine.options import TextInput
+from cosmodeck.games.datafile import Checker, load_json
 from cosmodeck.games.meteor.cards import (
     ChartRow,
     Difficulty,
@@ -42,6 +44,11 @@ CHALLENGE_KEYS = frozenset({"radio_silence", "leaky_hold", "one_handed", "backwa
 SOURCED_COUNTS = {"energy": 39, "rockets": 31, "technologies": 6, "standard_meteors": 26, "boss_meteors": 10,
                   "power_cards": 13, "challenge_cards": 11, "launch_sites": 5, "altitude_zones": 5}
 ZONES = (5, 4, 3, 2, 1)
+MAX_COST = 6  # cards in one cost: costs are matched by permutations (rules_sites.CostRules.fits)
+MAX_SIZE = 30  # a meteor's size, and the high end of its back range
+MAX_DEAL = 30  # cards dealt at once: a starting hand, a zone-change draw, a retrofit draw
+MAX_RESOURCES = 400  # Resource cards in all
+MIN_SITES = 5  # one Launch Site per player, up to 5 players
 
 
 class _M(BaseModel):
@@ -52,21 +59,21 @@ class EnergyModel(_M):
     key: str = Field(min_length=1)
     code: str = Field(pattern=r"^[A-Z]$")
     colour: str = Field(min_length=1)
-    value: int = Field(ge=0)
-    count: int = Field(ge=0)
+    value: int = Field(ge=0, le=10)
+    count: int = Field(ge=0, le=100)
 
 
 class RocketModel(_M):
     id: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$")
-    damage: int = Field(ge=1)
-    cost: str = Field(pattern=r"^[A-Z]+$")
-    copies: int = Field(ge=0)
+    damage: int = Field(ge=1, le=20)
+    cost: str = Field(pattern=r"^[A-Z]+$", max_length=MAX_COST)
+    copies: int = Field(ge=0, le=20)
 
 
 class TechModel(_M):
     id: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$")
     key: str = Field(min_length=1)
-    cost: str = Field(pattern=r"^[A-Z]+$")
+    cost: str = Field(pattern=r"^[A-Z]+$", max_length=MAX_COST)
     effect: str
 
 
@@ -74,45 +81,45 @@ class MeteorModel(_M):
     id: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$")
     name: str = ""
     back: list[int] = Field(min_length=2, max_length=2)
-    size: int | None = Field(default=None, ge=1)
+    size: int | None = Field(default=None, ge=1, le=MAX_SIZE)
     size_by_zone: dict[str, int] | None = None
     trait: str | None = None
 
 
 class ChartModel(_M):
     meteors: int = Field(ge=1)
-    start_hand: int = Field(ge=0)
-    draw_per_change: int = Field(ge=0)
-    retrofit_split: list[int]
+    start_hand: int = Field(ge=0, le=MAX_DEAL)
+    draw_per_change: int = Field(ge=0, le=MAX_DEAL)
+    retrofit_split: list[int] = Field(max_length=5)
 
 
 class DifficultyModel(_M):
-    bosses: int = Field(ge=0)
+    bosses: int = Field(ge=0, le=50)
     powers: int = Field(ge=0, le=1)
     challenges: int = Field(ge=0, le=1)
 
 
 class ConstantsModel(_M):
-    retrofit_cards: int = Field(ge=2)
-    retrofit_draw: int = Field(ge=0)
-    max_cost_cards: int = Field(ge=1)
+    retrofit_cards: int = Field(ge=2, le=MAX_COST)
+    retrofit_draw: int = Field(ge=0, le=MAX_DEAL)
+    max_cost_cards: int = Field(ge=1, le=MAX_COST)
 
 
 class FileModel(_M):
     format: Literal["cosmodeck-meteor-cards/1"]
     provenance: str = ""
-    energy: list[EnergyModel]
-    rockets: list[RocketModel]
-    technologies: list[TechModel]
-    meteor_traits: list[str]
-    standard_meteors: list[MeteorModel]
-    boss_meteors: list[MeteorModel]
+    energy: list[EnergyModel] = Field(max_length=8)
+    rockets: list[RocketModel] = Field(max_length=64)
+    technologies: list[TechModel] = Field(max_length=16)
+    meteor_traits: list[str] = Field(max_length=32)
+    standard_meteors: list[MeteorModel] = Field(max_length=100)
+    boss_meteors: list[MeteorModel] = Field(max_length=50)
     power_cards: dict[str, str]
     challenge_cards: dict[str, str]
-    launch_sites: list[str]
+    launch_sites: list[str] = Field(max_length=10)
     altitude_zones: dict[str, str]
     setup_chart: dict[str, ChartModel]
-    difficulty: dict[str, DifficultyModel]
+    difficulty: dict[str, DifficultyModel] = Field(max_length=10)
     constants: ConstantsModel
     default_options: dict[str, Any] | None = None
 
@@ -121,25 +128,10 @@ def _loc(loc: tuple[int | str, ...]) -> str:
     return ".".join(str(p) for p in loc) or "(file)"
 
 
-class _Checker:
-    def __init__(self, source: str) -> None:
-        self.source = source
-        self.warnings: list[str] = []
-
-    def fail(self, field: str, problem: str) -> DataError:
-        return DataError(self.source, field, problem)
-
-    def warn(self, field: str, problem: str) -> None:
-        self.warnings.append(f"{field}: {problem}")
-
-
 def parse_data(data: TextInput) -> MeteorData:
     """Validate ``data`` (schema 6.9 + invariants 6.10) and build the card tables."""
-    chk = _Checker(data.source)
-    try:
-        raw = json.loads(data.text)
-    except ValueError as e:
-        raise chk.fail("(file)", f"not valid JSON: {e}") from None
+    chk = Checker(data.source, data.lenient)
+    raw = load_json(data)
     try:
         model = FileModel.model_validate(raw)
     except ValidationError as e:
@@ -148,13 +140,13 @@ def parse_data(data: TextInput) -> MeteorData:
     return _build(model, chk)
 
 
-def _unique(chk: _Checker, field: str, ids: list[str]) -> None:
+def _unique(chk: Checker, field: str, ids: list[str]) -> None:
     dup = [i for i, n in Counter(ids).items() if n > 1]
     if dup:
         raise chk.fail(field, f"duplicate id {dup[0]!r}")
 
 
-def _build(m: FileModel, chk: _Checker) -> MeteorData:
+def _build(m: FileModel, chk: Checker) -> MeteorData:
     _check_counts(m, chk)
     letters = {e.code for e in m.energy}
     _unique(chk, "energy", [e.key for e in m.energy])
@@ -233,14 +225,14 @@ def _build(m: FileModel, chk: _Checker) -> MeteorData:
     )
 
 
-def _cost(chk: _Checker, field: str, text: str, letters: set[str]) -> tuple[str, ...]:
+def _cost(chk: Checker, field: str, text: str, letters: set[str]) -> tuple[str, ...]:
     for ch in text:
         if ch not in letters:
             raise chk.fail(field, f"unknown energy letter {ch!r}; known: {''.join(sorted(letters))}")
     return tuple(sorted(text))
 
 
-def _check_counts(m: FileModel, chk: _Checker) -> None:
+def _check_counts(m: FileModel, chk: Checker) -> None:
     counts = {
         "energy": sum(e.count for e in m.energy), "rockets": sum(r.copies for r in m.rockets),
         "technologies": len(m.technologies), "standard_meteors": len(m.standard_meteors),
@@ -248,27 +240,34 @@ def _check_counts(m: FileModel, chk: _Checker) -> None:
         "challenge_cards": len(m.challenge_cards), "launch_sites": len(m.launch_sites),
         "altitude_zones": len(m.altitude_zones),
     }
+    # engine needs (always errors): a table the engine can deal from, a site per player
+    total = counts["energy"] + counts["rockets"] + counts["technologies"]
+    if total > MAX_RESOURCES:
+        raise chk.fail("energy/rockets/technologies", f"{total} Resource cards; at most {MAX_RESOURCES}")
+    if counts["launch_sites"] < MIN_SITES:
+        raise chk.fail("launch_sites", f"{counts['launch_sites']} sites; one per player needs {MIN_SITES}")
+    # design choices (errors, or warnings in lenient mode)
     for field, want in SOURCED_COUNTS.items():
         if counts[field] != want:
-            raise chk.fail(field, f"MET-1.1 needs {want} cards, the file has {counts[field]}")
+            chk.design(field, f"MET-1.1 needs {want} cards, the file has {counts[field]}")
     by_colour = {e.colour: e.count for e in m.energy}
     for scarce in ("green", "blue"):
         for common in ("red", "yellow"):
             if scarce in by_colour and common in by_colour and by_colour[scarce] >= by_colour[common]:
-                raise chk.fail("energy", f"MET-1.2: {scarce} must be scarcer than {common}")
+                chk.design("energy", f"MET-1.2: {scarce} must be scarcer than {common}")
     for i, e in enumerate(m.energy):
         if e.count < m.constants.retrofit_cards:
-            raise chk.fail(f"energy.{i}.count", f"each colour needs at least {m.constants.retrofit_cards} cards")
+            chk.design(f"energy.{i}.count", f"each colour needs at least {m.constants.retrofit_cards} cards")
     per_damage: Counter[int] = Counter()
     for r in m.rockets:
         per_damage[r.damage] += r.copies
     for d in range(1, 6):
         if per_damage[d] < m.constants.retrofit_cards:
-            raise chk.fail("rockets", f"damage {d} has {per_damage[d]} copies; every damage 1-5 needs at least "
-                                      f"{m.constants.retrofit_cards} for the retrofit patterns")
+            chk.design("rockets", f"damage {d} has {per_damage[d]} copies; every damage 1-5 needs at least "
+                                  f"{m.constants.retrofit_cards} for the retrofit patterns")
 
 
-def _meteors(m: FileModel, chk: _Checker) -> dict[str, MeteorCard]:
+def _meteors(m: FileModel, chk: Checker) -> dict[str, MeteorCard]:
     traits = set(m.meteor_traits)
     for i, t in enumerate(m.meteor_traits):
         if t not in TRAITS:
@@ -279,17 +278,20 @@ def _meteors(m: FileModel, chk: _Checker) -> dict[str, MeteorCard]:
         for i, x in enumerate(getattr(m, group)):
             f = f"{group}.{i}"
             lo, hi = x.back
-            if not 1 <= lo <= hi:
-                raise chk.fail(f"{f}.back", f"bad size range {list(x.back)}")
+            if not 1 <= lo <= hi <= MAX_SIZE:
+                raise chk.fail(f"{f}.back", f"bad size range {list(x.back)}: needs 1 <= low <= high <= {MAX_SIZE}")
             if (x.size is None) == (x.size_by_zone is None):
                 raise chk.fail(f, "give exactly one of 'size' and 'size_by_zone'")
             by_zone: dict[int, int] | None = None
             if x.size_by_zone is not None:
                 if sorted(x.size_by_zone) != ["1", "2", "3", "4", "5"]:
                     raise chk.fail(f"{f}.size_by_zone", "needs the zones 1-5")
-                if min(x.size_by_zone.values()) < 1:
-                    raise chk.fail(f"{f}.size_by_zone", "sizes must be at least 1")
                 by_zone = {int(z): s for z, s in x.size_by_zone.items()}
+            # the back is printed: bots and the RL encoder plan from it, so the size must lie inside
+            for where, size in ([(f"{f}.size", x.size)] if x.size is not None else
+                                [(f"{f}.size_by_zone.{z}", v) for z, v in sorted((by_zone or {}).items())]):
+                if not lo <= size <= hi:
+                    raise chk.fail(where, f"size {size} is outside the back's range {lo}-{hi}")
             if x.trait is not None and x.trait not in traits:
                 raise chk.fail(f"{f}.trait", f"{x.trait!r} is not in meteor_traits")
             if (x.trait == "ablating") != (by_zone is not None):
@@ -302,25 +304,26 @@ def _meteors(m: FileModel, chk: _Checker) -> dict[str, MeteorCard]:
     return out
 
 
-def _chart(m: FileModel, chk: _Checker) -> dict[int, ChartRow]:
+def _chart(m: FileModel, chk: Checker) -> dict[int, ChartRow]:
     if sorted(m.setup_chart) != ["1", "2", "3", "4", "5"]:
         raise chk.fail("setup_chart", "needs one row for each player count 1-5")
     out: dict[int, ChartRow] = {}
     for key, row in m.setup_chart.items():
         n = int(key)
         f = f"setup_chart.{key}"
-        if len(row.retrofit_split) != n or sum(row.retrofit_split) != m.constants.retrofit_draw:
-            raise chk.fail(f"{f}.retrofit_split",
-                           f"needs {n} entries summing to {m.constants.retrofit_draw} (MET-9.2.3)")
-        if min(row.retrofit_split) < 0:
-            raise chk.fail(f"{f}.retrofit_split", "entries must not be negative")
+        if len(row.retrofit_split) != n:
+            raise chk.fail(f"{f}.retrofit_split", f"needs one entry per player ({n}) (MET-9.2.3)")
+        if not all(0 <= k <= MAX_DEAL for k in row.retrofit_split):
+            raise chk.fail(f"{f}.retrofit_split", f"entries must be between 0 and {MAX_DEAL}")
+        if sum(row.retrofit_split) != m.constants.retrofit_draw:
+            chk.design(f"{f}.retrofit_split", f"the entries should sum to {m.constants.retrofit_draw} (MET-9.2.3)")
         if row.meteors > len(m.standard_meteors):
             raise chk.fail(f"{f}.meteors", f"more than the {len(m.standard_meteors)} standard meteors")
         out[n] = ChartRow(row.meteors, row.start_hand, row.draw_per_change, tuple(row.retrofit_split))
     return out
 
 
-def _zones(m: FileModel, chk: _Checker) -> dict[int, str]:
+def _zones(m: FileModel, chk: Checker) -> dict[int, str]:
     if sorted(m.altitude_zones) != ["1", "2", "3", "4", "5"]:
         raise chk.fail("altitude_zones", "needs the zones 1-5")
     return {int(k): v for k, v in m.altitude_zones.items()}

@@ -116,11 +116,27 @@ def three_card_retrofit(st: MeteorState, site: Site) -> bool:
     return False
 
 
+def challenge_forbids(st: MeteorState, card_id: str, site: Site) -> tuple[str, str] | None:
+    """The Challenge of ``site``'s controller that forbids this card there (C09, C10), or ``None``."""
+    card = st.data.resources[card_id]
+    if card.is_rocket and card.damage >= 4 and st.has_challenge(site.seat, "light_payloads"):
+        return "light_payloads", "Light Payloads: no rockets of damage 4 or 5 on that site"
+    if card.is_energy and card.key == "electric" and st.has_challenge(site.seat, "power_fault"):
+        return "power_fault", "Power Fault: no Electric energy on that site"
+    return None
+
+
 def place(st: MeteorState, seat: int, card_id: str, site: Site) -> list[Event]:
     """Move ``card_id`` from ``seat``'s hand to ``site`` (MET-8.3), then complete what it completes."""
     st.take_from_hand(seat, card_id)
-    st.sites[site.seat][site.slot].append(card_id)
     st.last_place[seat] = st.now
+    if st.has_challenge(seat, "backwards"):
+        forbidden = challenge_forbids(st, card_id, site)
+        if forbidden is not None:  # R21: placed blind by position, the card is shown to all and discarded
+            st.discard.append(card_id)
+            return [Event("challenge_discard", {"seat": seat, "card": card_id, "site": str(site),
+                                                "challenge": forbidden[0], "why": forbidden[1]})]
+    st.sites[site.seat][site.slot].append(card_id)
     events = [Event("placed", {"seat": seat, "card": card_id, "site": str(site)})]
     events.extend(_complete(st, site))
     status = classify(st, site)

@@ -2,6 +2,10 @@
 
 ``parse(text_input)`` returns an immutable :class:`ShsData` or raises
 ``DataError(source, field, problem)`` naming the file, the field (``planets[3].kind``) and the problem.
+Every number is bounded by what a table can hold (hit offsets inside the largest grid). Under
+lenient design mode (``TextInput.lenient``) two invariants that are design choices become warnings in
+``ShsData.warnings``: the priorities 1-8 once each (I3) and 15 missions, 5 of each value (I4); what
+the engine needs (card counts, one Shield, 5 missions of every value for 5 players, grids) stays an error.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from cosmodeck.engine.errors import DataError, OptionError
 from cosmodeck.engine.options import TextInput
+from cosmodeck.games.datafile import Checker, check_text
 from cosmodeck.games.shooting_star.cards import (
     KIND_12,
     KIND_34,
@@ -34,6 +39,7 @@ SCHEMA = "cosmodeck/shooting-star-data/1"
 NEED_KEYS = ("planets", KIND_12, KIND_34, "moon")
 PLAYER_COUNTS = (2, 3, 4, 5)
 MAX_G = 30
+MAX_PLAYERS = 5
 
 
 class _Model(BaseModel):
@@ -44,14 +50,14 @@ class PlanetModel(_Model):
     id: str = Field(min_length=1, pattern=r"^[^\s:,]+$")
     kind: Literal["12", "34", "dark"]
     name: str | None = None
-    moons: int = Field(ge=0)
+    moons: int = Field(ge=0, le=9)
 
 
 class CardModel(_Model):
     id: str = Field(min_length=1, pattern=r"^[^\s:,]+$")
-    priority: int | None = Field(ge=1)
+    priority: int | None = Field(ge=1, le=99)
     shield: bool = False
-    hits: list[tuple[int, int]]
+    hits: list[tuple[int, int]] = Field(max_length=MAX_G)
 
 
 class FactionModel(_Model):
@@ -63,38 +69,39 @@ class FactionModel(_Model):
 
 class MissionModel(_Model):
     id: str = Field(min_length=1)
-    points: int
+    points: int = Field(ge=0, le=100)
     need: dict[str, int] | None = None
-    named: list[str] | None = None
+    named: list[str] | None = Field(default=None, max_length=15)
     score_by_found: list[int] | None = None
-    name: dict[str, str] | None = None  # {"en": ..., "es": ...}: English required, others optional
-    text: dict[str, str] | None = None
+    # what players read, {"en": ..., "es": ...}: English required, other languages optional
+    name: dict[str, str] | None = Field(default=None, max_length=20)
+    text: dict[str, str] | None = Field(default=None, max_length=20)
 
 
 class SetupModel(_Model):
-    set_aside_names: int = Field(ge=0)
-    set_aside_dark: int = Field(ge=0)
-    custom_planets_per_player: int = Field(ge=1)
+    set_aside_names: int = Field(ge=0, le=MAX_G)
+    set_aside_dark: int = Field(ge=0, le=4)
+    custom_planets_per_player: int = Field(ge=1, le=MAX_G)
 
 
 class RulesModel(_Model):
-    hand_size: int = Field(ge=1)
-    max_cards_played: int = Field(ge=1)
-    debris_bonus: int = Field(ge=0)
+    hand_size: int = Field(ge=1, le=MAX_G)
+    max_cards_played: int = Field(ge=1, le=MAX_G)
+    debris_bonus: int = Field(ge=0, le=100)
 
 
 class DataModel(_Model):
     schema_: Literal["cosmodeck/shooting-star-data/1"] = Field(alias="schema")
     proposed: list[str] = []
-    grids: dict[str, list[str]]
+    grids: dict[str, list[str]] = Field(max_length=4)
     setup: SetupModel
     rules: RulesModel
     shared_planet: str
     default_options: dict[str, Any] = {}
-    planets: list[PlanetModel]
-    destruction_set: list[CardModel]
-    factions: list[FactionModel]
-    missions: list[MissionModel]
+    planets: list[PlanetModel] = Field(max_length=100)
+    destruction_set: list[CardModel] = Field(max_length=20)
+    factions: list[FactionModel] = Field(max_length=20)
+    missions: list[MissionModel] = Field(max_length=60)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +130,7 @@ class ShsData:
     max_cards_played: int
     debris_bonus: int
     default_options: Mapping[str, Any]
+    warnings: tuple[str, ...] = ()
 
 
 def _field(loc: tuple[int | str, ...]) -> str:
@@ -135,6 +143,7 @@ def _field(loc: tuple[int | str, ...]) -> str:
 def parse(data: TextInput) -> ShsData:
     """Parse and validate ``data``; raise ``DataError`` on the first problem."""
     src = data.source
+    check_text(src, data.text)
     try:
         model = DataModel.model_validate_json(data.text)
     except ValidationError as e:
@@ -143,21 +152,22 @@ def parse(data: TextInput) -> ShsData:
             raise DataError(src, "(file)", f"not valid JSON: {err['msg']}") from None
         loc = tuple("schema" if p == "schema_" else p for p in err["loc"])
         raise DataError(src, _field(loc), err["msg"]) from None
-    return _build(src, model)
+    return _build(Checker(src, data.lenient), model)
 
 
 def _fail(src: str, field: str, problem: str) -> DataError:
     return DataError(src, field, problem)
 
 
-def _build(src: str, m: DataModel) -> ShsData:
+def _build(chk: Checker, m: DataModel) -> ShsData:
+    src = chk.source
     planets = _planets(src, m)
     names = tuple(dict.fromkeys(p.name for p in planets.values() if p.name is not None))
     _names(src, m, names)
-    cards = _cards(src, m)
-    missions = _missions(src, m)
-    factions = _factions(src, m)
     grids = _grids(src, m)
+    cards = _cards(chk, m, grids)
+    missions = _missions(chk, m)
+    factions = _factions(src, m)
     if m.rules.hand_size != len(cards):
         raise _fail(src, "rules.hand_size", f"must equal the Destruction set size {len(cards)}")
     if m.rules.max_cards_played > m.rules.hand_size:
@@ -187,6 +197,7 @@ def _build(src: str, m: DataModel) -> ShsData:
         max_cards_played=m.rules.max_cards_played,
         debris_bonus=m.rules.debris_bonus,
         default_options=MappingProxyType(dict(m.default_options)),
+        warnings=tuple(chk.warnings),
     )
 
 
@@ -222,8 +233,11 @@ def _names(src: str, m: DataModel, names: tuple[str, ...]) -> None:
                 raise _fail(src, f"missions[{i}].named[{j}]", f"{name!r} is not the name of any 3/4 planet (I2)")
 
 
-def _cards(src: str, m: DataModel) -> dict[str, CardType]:
-    """I3: one card per priority 1..8 plus one Shield; only P7 hits (0,0), the only repeat."""
+def _cards(chk: Checker, m: DataModel, grids: Mapping[int, tuple[Cell, ...]]) -> dict[str, CardType]:
+    """I3: one card per priority 1..8 plus one Shield; only P7 hits (0,0), the only repeat; hits on a grid."""
+    src = chk.source
+    reach = max(max(x for x, _ in cells) + 1 for cells in grids.values())
+    reach = max(reach, *(max(y for _, y in cells) + 1 for cells in grids.values())) - 1
     out: dict[str, CardType] = {}
     for i, c in enumerate(m.destruction_set):
         f = f"destruction_set[{i}]"
@@ -238,6 +252,10 @@ def _cards(src: str, m: DataModel) -> dict[str, CardType]:
         if not c.shield and not c.hits:
             raise _fail(src, f"{f}.hits", "a card that is not a Shield must hit something (I3)")
         hits = tuple((int(dx), int(dy)) for dx, dy in c.hits)
+        far = [h for h in hits if max(abs(h[0]), abs(h[1])) > reach]
+        if far:
+            raise _fail(src, f"{f}.hits", f"offset {list(far[0])} lies outside every grid (at most {reach} cells "
+                                          "away in each direction)")
         if (0, 0) in hits and c.priority != 7:
             raise _fail(src, f"{f}.hits", "only priority 7 may hit its own cell (0,0) (I3)")
         repeats = {h for h in hits if hits.count(h) > 1}
@@ -246,15 +264,16 @@ def _cards(src: str, m: DataModel) -> dict[str, CardType]:
         rotated = MappingProxyType({a: tuple(rotate(h, a) for h in hits) for a in ORIENTATIONS})
         out[c.id] = CardType(c.id, c.priority, c.shield, hits, rotated)
     prios = sorted(c.priority for c in out.values() if c.priority is not None)
-    if prios != list(range(1, 9)):
-        raise _fail(src, "destruction_set", f"needs priorities 1-8 once each, found {prios} (I3)")
+    if prios != list(range(1, 9)):  # a design choice: resolution orders ties by placement (SHS-6.2)
+        chk.design("destruction_set", f"needs priorities 1-8 once each, found {prios} (I3)")
     if sum(1 for c in out.values() if c.shield) != 1 or len(out) != 9:
         raise _fail(src, "destruction_set", "needs exactly 9 cards: priorities 1-8 and one Shield (I3)")
     return out
 
 
-def _missions(src: str, m: DataModel) -> dict[str, Mission]:
-    """I4: 15 missions, 5 of each value 1, 2 and 3."""
+def _missions(chk: Checker, m: DataModel) -> dict[str, Mission]:
+    """I4: 15 missions, 5 of each value 1, 2 and 3 (a design choice); every value dealt to 5 players."""
+    src = chk.source
     out: dict[str, Mission] = {}
     for i, mi in enumerate(m.missions):
         f = f"missions[{i}]"
@@ -265,25 +284,34 @@ def _missions(src: str, m: DataModel) -> dict[str, Mission]:
         for k, v in (mi.need or {}).items():
             if k not in NEED_KEYS:
                 raise _fail(src, f"{f}.need.{k}", f"unknown requirement; known: {', '.join(NEED_KEYS)}")
-            if v < 1:
-                raise _fail(src, f"{f}.need.{k}", "a threshold must be at least 1")
+            if not 1 <= v <= 100:
+                raise _fail(src, f"{f}.need.{k}", "a threshold must be between 1 and 100")
         named = tuple(mi.named or ())
         sbf = tuple(mi.score_by_found or ())
         if mi.named is not None and len(sbf) != len(named) + 1:
             raise _fail(src, f"{f}.score_by_found", f"needs {len(named) + 1} entries (0..{len(named)} found)")
         if mi.named is None and mi.score_by_found is not None:
             raise _fail(src, f"{f}.score_by_found", "only missions with 'named' have score_by_found")
+        if any(not -100 <= x <= 100 for x in sbf):
+            raise _fail(src, f"{f}.score_by_found", "scores must be between -100 and 100")
         for key, words in (("name", mi.name), ("text", mi.text)):
             if words is not None and not words.get("en", "").strip():
                 raise _fail(src, f"{f}.{key}", "needs an English text under 'en' (other languages are optional)")
+            if words is not None and any(len(x) > 500 or len(lang) > 10 for lang, x in words.items()):
+                raise _fail(src, f"{f}.{key}", "language codes up to 10 characters, texts up to 500")
         out[mi.id] = Mission(mi.id, mi.points, MappingProxyType(dict(mi.need or {})), named, sbf,
                              MappingProxyType(dict(mi.name or {})), MappingProxyType(dict(mi.text or {})))
+    for v in sorted({x.points for x in out.values()}):  # SHS-3.7: each player gets one mission of each value
+        n = sum(1 for x in out.values() if x.points == v)
+        if n < MAX_PLAYERS:
+            raise _fail(src, "missions",
+                        f"only {n} missions worth {v}; {MAX_PLAYERS} players need one each (SHS-3.7, I4)")
     for v in (1, 2, 3):
         n = sum(1 for x in out.values() if x.points == v)
         if n != 5:
-            raise _fail(src, "missions", f"needs 5 missions worth {v}, found {n} (I4)")
+            chk.design("missions", f"needs 5 missions worth {v}, found {n} (I4)")
     if len(out) != 15:
-        raise _fail(src, "missions", f"needs 15 missions, found {len(out)} (I4)")
+        chk.design("missions", f"needs 15 missions, found {len(out)} (I4)")
     return out
 
 
@@ -314,6 +342,8 @@ def _grids(src: str, m: DataModel) -> dict[int, tuple[Cell, ...]]:
         rows = m.grids.get(str(n))
         if rows is None:
             raise _fail(src, f"grids.{n}", f"no grid for {n} players (I5)")
+        if len(rows) > MAX_G or any(len(row) > MAX_G for row in rows):
+            raise _fail(src, f"grids.{n}", f"a grid is at most {MAX_G} rows of {MAX_G} cells (I5)")
         cells: list[Cell] = []
         for y, row in enumerate(rows):
             for x, ch in enumerate(row):
