@@ -113,3 +113,25 @@ def test_a_mistyped_address_gets_a_page_not_json(browser: Any, web_server: str) 
     scan(page, where="on the missing page")
     # Chromium logs the document's own 404 status as a console error; nothing else may fail
     assert [e for e in errors if "status of 404" not in e] == [], list(errors)
+
+
+def test_a_shooting_star_room_on_a_phone_fits_and_gives_touch_hints(browser: Any, web_server: str) -> None:
+    from tests.server.util import create_room
+
+    r = create_room(web_server, "shooting-star", 2, bots={"1": "random"})
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    ctx.add_init_script("localStorage.setItem('cosmodeck.lang', 'es'); localStorage.setItem('cosmodeck.anim', 'off');")
+    page = ctx.new_page()
+    errors = watch(page)
+    page.goto(r["links"]["0"])
+    page.wait_for_selector(".ss-card:not([disabled])", timeout=30000)
+    hand = page.locator(".ss-hand").inner_text()
+    assert "Toca una carta" in hand and "teclas" not in hand.lower()
+    assert page.locator(".ss-card .key").first.is_hidden()  # no key numbers on a touch screen
+    page.locator(".ss-card:not([disabled])").first.tap()
+    page.wait_for_selector(".ss-cell.legal")
+    assert "Ahora toca un planeta resaltado" in page.locator(".ss-status").inner_text()
+    scan(page, where="on a phone")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    errors.check()
+    ctx.close()

@@ -154,6 +154,8 @@ def test_a_whole_game_in_english_and_spanish_from_the_lobby(browser: Any, web_se
     host.wait_for_function("document.documentElement.lang === 'es'")
     scan(host, lang="es", where="after switching to Spanish")
     assert "Cómo puntuó cada jugador" in host.locator(".result").inner_text()
+    assert "Tu mano" in host.locator(".ss-hand h2").inner_text()  # the board, not only the frame
+    assert "Cómo se juega" in host.locator(".ss-help summary").inner_text()
     assert "coloca una carta" in host.locator(".log").inner_text()
 
     # a reload keeps the log: the server resends the recent events
