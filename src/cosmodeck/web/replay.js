@@ -1,7 +1,7 @@
 // The replay viewer of a finished game: step through it from any seat's view (or a spectator's),
 // with a slider, play/pause, and each step told in sentences.
 import { h, clear, api } from "./dom.js";
-import { t, onLang } from "./i18n.js";
+import { t, getLang, onLang } from "./i18n.js";
 import { seatName, gameName } from "./names.js";
 import { loadBoard } from "./boards/index.js";
 import * as generic from "./boards/generic.js";
@@ -138,7 +138,7 @@ export async function mountReplay(root, roomId) {
   // one step in words: who did what (as the board's game tells it), or that time passed
   function stepText(f) {
     if (!f.step) return t("step_start");
-    if (f.step[1] === "advance") return t("step_advance", { t: Number(f.step[0]).toFixed(1) });
+    if (f.step[1] === "advance") return t("step_advance", { t: Number(f.step[0]).toLocaleString(getLang(), { maximumFractionDigits: 1 }) });
     const name = seatName(f.view, f.step[1]);
     const said = mod && mod.describeAction ? mod.describeAction(f.step[2], f.view, f.step[1]) : null;
     return said ? t("step_said", { name, action: said }) : t("step_moved", { name });

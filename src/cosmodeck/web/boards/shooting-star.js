@@ -255,10 +255,10 @@ export function createBoard(root, ctx) {
     else if (animating) text = t("ss.status_resolving");
     else if (v.phase === "sector") text = t("ss.status_sector");
     else if (Object.keys(legal.place).length) text = sel.card ? hint("ss.status_pick_cell", { card: cardName(sel.card) }) : t("ss.status_your_turn");
-    else if (v.to_act && v.to_act.length) text = t("ss.status_waiting", { name: seatName(v, v.to_act[0]) });
+    else if (v.to_act && v.to_act.length && !ctx.readonly) text = t("ss.status_waiting", { name: seatName(v, v.to_act[0]) });
     else text = "";
     status.textContent = v.over && !animating ? text
-      : `${t("ss.turn", { n: v.turn, max: v.max_turns })} · ${t("ss.planets_left", { n: v.planets_left })} · ${text}`;
+      : [t("ss.turn", { n: v.turn, max: v.max_turns }), t(v.planets_left === 1 ? "ss.planets_left_one" : "ss.planets_left", { n: v.planets_left }), text].filter(Boolean).join(" · ");
     status.classList.toggle("yours", !!Object.keys(legal.place).length && me !== null);
   }
 
@@ -457,7 +457,7 @@ export function createBoard(root, ctx) {
     sideBox.append(players);
     const mine = ctx.seat !== null && ctx.seat !== undefined ? v.missions[ctx.seat] : null;
     const ms = h("section.card.ss-missions", { "aria-labelledby": "ss-missions-h" },
-      h("h2", { id: "ss-missions-h" }, v.over ? t("ss.all_missions") : t("ss.your_missions")));
+      h("h2", { id: "ss-missions-h" }, v.over || mine === null ? t("ss.all_missions") : t("ss.your_missions")));
     const lists = v.over ? v.missions.map((m, s) => [s, m]) : (mine ? [[ctx.seat, mine]] : []);
     if (!lists.length) ms.append(h("p.muted", {}, t("ss.missions_secret")));
     for (const [s, list] of lists) {
@@ -596,7 +596,18 @@ export function createBoard(root, ctx) {
         row(t("ss.bd.moons"), cols.map((s) => String(v.scores[s].moons))),
         row(t("ss.bd.debris"), cols.map((s) => t("ss.bd.debris_cell", { n: v.scores[s].debris, bonus: v.scores[s].debris_bonus }))),
         ...missionRows,
-        row(t("ss.bd.total"), cols.map((s) => h("strong", {}, String(v.scores[s].total))))));
+        row(t("ss.bd.total"), cols.map((s) => h("strong", {}, String(v.scores[s].total)))),
+        ...tieRows(v, cols, row)));
+  }
+
+  // SHS-14.6: equal top totals are decided by captured cards, then captured moons (else shared)
+  function tieRows(v, cols, row) {
+    const best = Math.max(...cols.map((s) => v.scores[s].total));
+    if (cols.filter((s) => v.scores[s].total === best).length < 2) return [];
+    return [
+      row(t("ss.bd.tie_captured"), cols.map((s) => String(v.scores[s].captured ?? "—"))),
+      row(t("ss.bd.tie_moons"), cols.map((s) => String(v.scores[s].moon_count ?? "—"))),
+    ];
   }
 
   return {
