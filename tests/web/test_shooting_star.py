@@ -166,3 +166,15 @@ def test_a_whole_game_in_english_and_spanish_from_the_lobby(browser: Any, web_se
     scan(guest, where="after a reload")
     host_errors.check()
     guest_errors.check()
+
+    # play again: a new room with the same seats and options, its invite link shown for the guest
+    host.click("#play-again")
+    host.wait_for_selector("#again-go")
+    assert host.locator(".again input.link").count() == 1  # the other person's link (the bot needs none)
+    scan(host, where="after play again")
+    new_link = host.get_attribute("#again-go", "href")
+    assert new_link and "#token=" in new_link and link0.split("#")[0] not in new_link
+    host.click("#again-go")
+    host.wait_for_selector(".waiting:not([hidden])")
+    assert "bot" in host.locator(".presence").inner_text()  # the bot seat is a bot again
+    host_errors.check()

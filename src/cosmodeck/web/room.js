@@ -7,6 +7,7 @@ import { loadBoard } from "./boards/index.js";
 import { describeEvent } from "./events.js";
 import * as generic from "./boards/generic.js";
 import { rememberedRoom } from "./lobby.js";
+import { againBody, againBox } from "./again.js";
 
 const FREE_EMOTES = ["cheer", "groan", "gasp", "thumbs_up", "thumbs_down"];
 
@@ -220,10 +221,14 @@ export function mountRoom(root, roomId) {
     // a board may explain the result itself (a score breakdown); otherwise the scores as sentences
     const details = board && board.resultDetails ? board.resultDetails(v) : null;
     const scores = !details && r.scores ? Object.entries(r.scores).map(([s, x]) =>
-      h("li", {}, t("score_of", { name: seatName(v, Number(s)), n: x }))) : [];
+      h("li", {}, t(Number(x) === 1 ? "score_of_one" : "score_of", { name: seatName(v, Number(s)), n: x }))) : [];
     clear(resultBox).append(h("h2", {}, t("game_over")), h("p.headline", {}, headline),
       ...(details ? [details] : []), ...(scores.length ? [h("ul", {}, scores)] : []),
       h("p", {}, h("a.button", { href: `/replay/${roomId}` }, t("watch_replay")), " ", h("a.button", { href: "/" }, t("new_game"))));
+    const body = st.seat === null ? null : againBody(st.hello, st.presence, st.players);
+    // one box: once its room is created it stays as it is; before that it follows the language
+    if (body && !(st.again && st.again.dataset.created)) st.again = againBox(body, st.seat);
+    if (body) resultBox.append(st.again);
     if (wasHidden) resultBox.focus();
   }
 

@@ -94,7 +94,7 @@ export function scoreSentence(view, b) {
   const ms = missionsOf(view);
   const missions = Object.entries(b.missions || {}).map(([id, p]) =>
     t("ss.mission_points", { name: ms.has(id) ? missionTitle(ms.get(id)) : t("ss.a_mission"), n: p }));
-  return t("ss.score_sentence", { total: b.total, cards: b.cards, moons: b.moons, bonus: b.debris_bonus,
+  return t(b.total === 1 ? "ss.score_sentence_one" : "ss.score_sentence", { total: b.total, cards: b.cards, moons: b.moons, bonus: b.debris_bonus,
     missions: missions.join(", ") || t("none") });
 }
 
@@ -452,7 +452,7 @@ export function createBoard(root, ctx) {
         h("div.stats", {},
           `${t("ss.in_hand", { n: hand.count ?? 0 })} · ${t("ss.conquest", { n: conq.length })} · ${t("ss.debris", { n: deb.length })}`),
         hand.used && hand.used.length ? h("div.used", {}, t("ss.used", { list: hand.used.map((k) => (cardInfo(k).shield ? t("ss.shield") : String(cardInfo(k).priority))).join(", ") })) : null,
-        score ? h("div.score", {}, t("ss.score_line", { total: score.total ?? JSON.stringify(score) })) : null));
+        score ? h("div.score", {}, t("ss.score_line", { total: score.total ?? "—" })) : null));
     }
     sideBox.append(players);
     const mine = ctx.seat !== null && ctx.seat !== undefined ? v.missions[ctx.seat] : null;
