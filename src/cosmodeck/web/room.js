@@ -287,7 +287,8 @@ export function mountRoom(root, roomId) {
 
   function tickTimer() {
     const m = st.last;
-    if (!m || m.deadline === null || m.deadline === undefined || st.status !== "playing") {
+    // a board that shows its own deadlines (ownsTimer) makes the room's line redundant
+    if (!m || m.deadline === null || m.deadline === undefined || st.status !== "playing" || (board && board.ownsTimer)) {
       timerBox.textContent = "";
     } else {
       const left = Math.max(0, m.deadline - client.gameTime());
