@@ -8,6 +8,8 @@ observation (vector + mask), as a training loop would need it.
 - ``aec``: ``cosmodeck.rl.aec_env`` (PettingZoo AEC), every seat played by the random policy;
 - ``gym``: ``cosmodeck.rl.gym_env`` (Gymnasium) against ``random`` bots; one step = the agent's
   decision plus the bots' moves until its next one (only the agent's steps are counted);
+- ``vector64``: ``cosmodeck.rl.vector_env`` with 64 sub-environments against ``random`` bots; a step
+  of the batch counts 64 agent steps (episodes: games that ended);
 - ``rlcard uno``: ``rlcard.make("uno")`` (2 players, RLCard's only UNO), ``env.step`` per decision.
 
     .venv/bin/python benchmarks/rl_steps.py --seconds 3 --repeat 3   # a Markdown table
@@ -86,6 +88,27 @@ def bench_gym(game_id: str, players: int, options: dict[str, Any]) -> Runner:
     return run
 
 
+def bench_vector(game_id: str, players: int, options: dict[str, Any], k: int = 64) -> Runner:
+    from cosmodeck.rl import vector_env
+
+    env = vector_env(game_id, players=players, num_envs=k, opponents="random", **options)
+
+    def run(seconds: float) -> tuple[int, int, float]:
+        rng = np.random.default_rng(0)
+        episodes = steps = 0
+        env.reset(seed=0)
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < seconds:
+            masks = env.action_masks()
+            actions = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
+            _, _, term, trunc, _ = env.step(actions)
+            episodes += int((term | trunc).sum())
+            steps += k
+        return episodes, steps, time.perf_counter() - t0
+
+    return run
+
+
 def bench_rlcard_uno() -> Runner:
     import rlcard
 
@@ -130,6 +153,9 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
         enc = Table(game_id, players, opts).encoder
         plan.append((game_id, "aec", players, bench_aec(game_id, players, opts), enc.obs_size, enc.num_actions))
         plan.append((game_id, "gym", players, bench_gym(game_id, players, opts), enc.obs_size, enc.num_actions))
+        if players == 2:
+            plan.append((game_id, "vector64", players, bench_vector(game_id, players, opts), enc.obs_size,
+                         enc.num_actions))
     samples: list[list[tuple[int, int, float]]] = [[] for _ in plan]
     for _ in range(max(1, args.repeat)):
         for i, (_, _, _, runner, _, _) in enumerate(plan):

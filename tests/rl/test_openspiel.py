@@ -117,3 +117,23 @@ def test_openspiels_ismcts_bot_plays_a_whole_game() -> None:
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
     assert moves >= 5
+
+
+def test_bot_prior_evaluator_weights_the_bots_move_and_guides_openspiels_mcts() -> None:
+    from open_spiel.python.algorithms import mcts
+
+    game = pyspiel.load_game("cosmodeck_shooting_star", {"players": 2})
+    evaluator = openspiel.BotPriorEvaluator(game, "heuristic", weight=0.5, random_state=np.random.RandomState(0))
+    state = game.new_initial_state()
+    state.apply_action(9)
+    prior = dict(evaluator.prior(state))
+    assert sorted(prior) == state.legal_actions()
+    assert sum(prior.values()) == pytest.approx(1.0)
+    top = max(prior, key=prior.__getitem__)
+    assert prior[top] > 0.5 and sorted(prior.values())[-2] < 0.01
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=20, evaluator=evaluator,
+                       random_state=np.random.RandomState(0), child_selection_fn=mcts.SearchNode.puct_value)
+    sample = state.resample_from_infostate(state.current_player(), pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert bot.step(sample) in state.legal_actions()
+    with pytest.raises(ValueError):
+        openspiel.BotPriorEvaluator(game, "heuristic", weight=1.5)

@@ -28,6 +28,12 @@ Each game is the RL ``Table`` (``cosmodeck.rl.table``) seen through OpenSpiel's 
   with the bots' determinizers (``cosmodeck.bots.determinize``), so OpenSpiel's ISMCTS bot searches it.
 
 Parameters: ``players`` (default 2) and ``max_steps`` (decisions before the episode is cut).
+
+``BotPriorEvaluator`` is an OpenSpiel MCTS evaluator (random rollouts for values) whose prior puts
+weight on the move a cosmodeck bot (default: the heuristic) would make from the player's view, for
+OpenSpiel's ISMCTS with ``child_selection_policy=PUCT``: the AlphaZero arrangement with a bot where
+a network would be. A Shooting Star decision has about 400 legal placements, too many for a uniform
+prior within a few hundred simulations.
 """
 
 from __future__ import annotations
@@ -40,7 +46,10 @@ try:
 except ImportError as e:  # pragma: no cover - depends on the optional extra
     raise ImportError("cosmodeck.rl.openspiel needs OpenSpiel: pip install 'cosmodeck[openspiel]'") from e
 import numpy as np
+from open_spiel.python.algorithms import mcts
 
+from cosmodeck.bots import make_bot
+from cosmodeck.bots.base import LazyView
 from cosmodeck.bots.determinize import determinize
 from cosmodeck.engine.rng import Rng, derive_seed
 from cosmodeck.rl.table import DEFAULT_MAX_STEPS, Table
@@ -209,6 +218,37 @@ class ViewObserver:
         if not self.perfect_recall:
             return view
         return view + " mine:" + ",".join(map(str, state.box.own[player]))
+
+
+class BotPriorEvaluator(mcts.RandomRolloutEvaluator):  # type: ignore[misc]
+    """Random-rollout values and a prior with ``weight`` on the bot's move (see the module docstring)."""
+
+    def __init__(self, game: CosmodeckSpielGame, bot: str = "heuristic", weight: float = 0.5,
+                 n_rollouts: int = 1, random_state: np.random.RandomState | None = None) -> None:
+        super().__init__(n_rollouts=n_rollouts, random_state=random_state)
+        if not 0.0 <= weight <= 1.0:
+            raise ValueError(f"weight must be in [0, 1], not {weight}")
+        self.bot = make_bot(game.game_id, bot, game.probe.game)
+        self.weight = weight
+        self.rng = Rng(0)
+
+    def prior(self, state: CosmodeckSpielState) -> list[tuple[int, float]]:
+        if state.is_chance_node():
+            return state.chance_outcomes()
+        player = state.current_player()
+        legal = state.legal_actions(player)
+        table = state.table
+        decision = table.decision(player)
+        choice = None
+        if decision is not None:
+            engine_legal = [a for a in decision.legal.values() if a is not None]
+            move = self.bot.act(LazyView(lambda: table.state.view(player)), engine_legal, self.rng)
+            choice = next((i for i, a in decision.legal.items() if a is move or (move is not None and a == move)),
+                          None)
+        if choice is None or len(legal) == 1:
+            return [(a, 1.0 / len(legal)) for a in legal]
+        rest = (1.0 - self.weight) / len(legal)
+        return [(a, rest + (self.weight if a == choice else 0.0)) for a in legal]
 
 
 def _register() -> None:

@@ -111,7 +111,8 @@ class Encoder(ABC):
 
     def __init__(self) -> None:
         self.index: dict[str, int] = {}
-        self._cache: dict[int, tuple[Any, int]] = {}
+        self._index_of: dict[int, int] = {}
+        self._alive: list[Any] = []
 
     def _finish(self) -> None:
         """Call at the end of ``__init__`` once ``features`` and ``actions`` are set."""
@@ -149,19 +150,25 @@ class Encoder(ABC):
         out: dict[int, Any] = {}
         index = self.index
         if self.view_free_keys:
-            # Games reuse their action objects, so the cache is keyed by identity; the entry keeps
-            # the object alive, so its id cannot be reused by another object meanwhile.
-            cache = self._cache
-            for a in legal:
-                entry = cache.get(id(a))
-                if entry is None or entry[0] is not a:
-                    k = self.key(a, view)
-                    entry = cache[id(a)] = (a, index.get(k, -1) if k is not None else -1)
-                i = entry[1]
-                if i >= 0 and i not in out:
-                    out[i] = a
-            if len(cache) > 100_000:  # actions made fresh each time would pile up
-                cache.clear()
+            # Games reuse their action objects, so the cache is keyed by identity: ``_index_of`` maps
+            # id -> catalog index (-1: not in the catalog) and ``_alive`` keeps every cached object
+            # alive, so an id cannot be reused by another object while it is in the cache.
+            index_of = self._index_of
+            try:
+                idx = [index_of[id(a)] for a in legal]
+            except KeyError:
+                if len(index_of) > 100_000:  # actions made fresh each time would pile up
+                    index_of.clear()
+                    self._alive.clear()
+                for a in legal:
+                    if id(a) not in index_of:
+                        k = self.key(a, view)
+                        index_of[id(a)] = index.get(k, -1) if k is not None else -1
+                        self._alive.append(a)
+                idx = [index_of[id(a)] for a in legal]
+            # The first legal action of each catalog entry wins (dict keeps the last: feed it reversed).
+            out = dict(zip(reversed(idx), reversed(legal), strict=True))
+            out.pop(-1, None)
             return out
         for a in legal:
             k = self.key(a, view)
