@@ -253,6 +253,7 @@ export function createBoard(root, ctx) {
     let text;
     if (v.over && !animating) text = t("ss.status_over");
     else if (animating) text = t("ss.status_resolving");
+    else if (msg && msg.status === "waiting") text = t("ss.status_not_started");
     else if (v.phase === "sector") text = t("ss.status_sector");
     else if (Object.keys(legal.place).length) text = sel.card ? hint("ss.status_pick_cell", { card: cardName(sel.card) }) : t("ss.status_your_turn");
     else if (v.to_act && v.to_act.length && !ctx.readonly) text = t("ss.status_waiting", { name: seatName(v, v.to_act[0]) });
@@ -417,7 +418,7 @@ export function createBoard(root, ctx) {
         title: describeCard(kind),
         "aria-label": `${i + 1}: ${cardName(kind)}. ${describeCard(kind)}`,
         onclick: () => selectCard(kind),
-      }, h("span.prio", {}, info.shield ? t("ss.shield_short") : String(info.priority)), patternEl(kind, sel.arrow),
+      }, h(info.shield ? "span.prio.shield" : "span.prio", {}, info.shield ? t("ss.shield_short") : String(info.priority)), patternEl(kind, sel.arrow),
       h("span.key", {}, String(i + 1))));
     });
     handBox.append(list);
