@@ -26,7 +26,10 @@ def test_the_lobby_offers_every_option_as_a_choice_with_an_explanation(lang: str
     page.click("details.options summary")
     for game in GAMES:
         page.select_option("#game", game)
-        page.wait_for_function("g => document.getElementById('game').value === g", arg=game)
+        # the form is rebuilt after the room list arrives: wait for this game's own first option
+        page.wait_for_selector({"shooting-star": "#opt-orientations", "meteor": "#opt-difficulty",
+                                "blast-off": "#opt-dealer"}[game], state="attached")
+        page.wait_for_load_state("networkidle")
         if not page.locator("details.options[open]").count():
             page.click("details.options summary")
         # no free text boxes for rules: every option is a dropdown or a checkbox, each explained
