@@ -58,6 +58,7 @@ def test_the_rules_page_has_how_to_play_in_both_languages(game: str, browser: An
     page.goto(web_server + "/")
     page.wait_for_selector("#create")
     page.select_option("#game", game)
+    page.wait_for_selector(f"#rules-link[href='/rules/{game}']")  # the form is rebuilt for the game
     page.click("#rules-link")  # one click from the lobby
     page.wait_for_selector(".howto p")
     assert page.url.endswith(f"/rules/{game}")
