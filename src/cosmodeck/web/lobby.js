@@ -196,11 +196,13 @@ export async function mountLobby(root) {
           g.options.map((o) => optionField(g, o)), dataField(), seedField()) : null,
         h("button.primary", { type: "submit", id: "create" }, t("create_room")),
       ]);
-    const recent = await recentList();
+    // the form is shown at once; the recent rooms fill their place when they arrive
+    const recentSlot = h("section.card", { "aria-busy": "true" }, h("p.muted", {}, t("loading")));
     clear(root).append(
       h("h1", {}, t("lobby_title")),
       h("p.lead", {}, t("lobby_lead")),
-      h("div.lobby", {}, form, createdPanel(), recent));
+      h("div.lobby", {}, form, createdPanel(), recentSlot));
+    recentSlot.replaceWith(await recentList());
   }
 
   onLang(() => { if (document.body.contains(root) && !location.pathname.startsWith("/room")) render(); });
