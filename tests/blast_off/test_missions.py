@@ -361,7 +361,7 @@ def test_BLO_9_2_authoring_is_the_one_place_apply_accepts_more_than_legal_action
     own = Author(json.dumps({"name": "Quiet", "text": "No purple on red.", "phase": "turn", "restriction": {
         "forbid": {"card": {"colour": ["PURPLE"]}, "onto": {"colour": ["RED"]}}}}))
     assert own not in listed and st.is_legal(2, own)  # accepted though not listed: any valid MDL mission
-    for bad in ('{"name":"Me"}', "[1]", "{" * 5000):
+    for bad in ('{"name":"Me"}', "[1]", "{" * 5000, "[" * 100_000 + "]" * 100_000, '{"name":"' + "x" * 9000 + '"}'):
         assert not st.is_legal(2, Author(bad))
         with pytest.raises(IllegalActionError) as e:
             st.apply(2, Author(bad))

@@ -10,8 +10,15 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from cosmodeck.api import read_input
-from cosmodeck.cli.simulate_cmd import BOTS_HELP, add_run_args, parse_option, progress_bar
+from cosmodeck.cli.simulate_cmd import (
+    BOTS_HELP,
+    add_lenient_arg,
+    add_run_args,
+    data_input,
+    parse_option,
+    print_data_warnings,
+    progress_bar,
+)
 from cosmodeck.sim.batch import SimSpec
 from cosmodeck.sim.compare import compare
 from cosmodeck.sim.runner import GameOutcome
@@ -35,6 +42,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--b-option", action="append", type=parse_option, default=[], metavar="KEY=VALUE",
                    help="an option for B only (repeatable)")
     add_run_args(p)
+    add_lenient_arg(p)
     p.add_argument("--all", action="store_true", help="list every metric, not only the significant ones")
     p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     p.add_argument("--report", metavar="DIR", help="write an HTML report with plots, JSON and CSV to DIR")
@@ -59,11 +67,13 @@ def run(args: argparse.Namespace) -> int:
               "or --a-bots/--b-bots)", file=sys.stderr)
         return 2
     spec_a = SimSpec(args.game, args.players, args.games, args.seed, a_bots,
-                     read_input(args.a_data) if args.a_data else None, a_opts, args.max_decisions)
+                     data_input(args.a_data, args.lenient), a_opts, args.max_decisions)
     spec_b = SimSpec(args.game, args.players, args.games, args.seed, b_bots,
-                     read_input(args.b_data) if args.b_data else None, b_opts, args.max_decisions)
+                     data_input(args.b_data, args.lenient), b_opts, args.max_decisions)
     keep: dict[str, list[GameOutcome]] = {}
     try:
+        print_data_warnings("compare", spec_a.load(), "A: ")
+        print_data_warnings("compare", spec_b.load(), "B: ")
         with progress_bar(f"{args.game} A/B", 2 * args.games) as advance:
             result = compare(spec_a, spec_b, args.workers, args.backend, args.address, advance,
                              (_label(args.a_data, a_opts, a_bots), _label(args.b_data, b_opts, b_bots)), keep)

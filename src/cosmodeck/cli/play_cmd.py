@@ -25,6 +25,8 @@ HUMAN = "human"
 
 
 def add_parser(sub: Any) -> None:
+    from cosmodeck.cli.simulate_cmd import add_lenient_arg
+
     p = sub.add_parser("play", help="play in the terminal against bots or friends (hot seat)")
     p.add_argument("game")
     p.add_argument("--players", type=int, help="number of players (default: the game's minimum, at least 2)")
@@ -34,6 +36,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
                    help="a game option (repeatable); the value is JSON or a string")
     p.add_argument("--delay", type=float, default=None, help="seconds between resolution steps")
+    p.add_argument("--data", help="a card-data file to use instead of the default")
+    add_lenient_arg(p)
     p.set_defaults(func=run)
 
 
@@ -53,10 +57,11 @@ def seat_plan(spec: str | None, players: int) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from cosmodeck.cli.simulate_cmd import parse_option
+    from cosmodeck.cli.simulate_cmd import data_input, parse_option, print_data_warnings
 
     options = dict(parse_option(o) for o in args.option)
-    game = load_game(args.game, **options)
+    game = load_game(args.game, data=data_input(args.data, args.lenient), lenient=args.lenient, **options)
+    print_data_warnings("play", game)
     players = args.players or max(2, game.info.min_players)
     plan = seat_plan(args.bots, players)
     seed = args.seed if args.seed is not None else int(time.time_ns() % 1_000_000_007)

@@ -7,6 +7,7 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any
 
 from rich.console import Console
@@ -14,6 +15,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from cosmodeck.api import read_input
+from cosmodeck.engine.game import Game
+from cosmodeck.engine.options import TextInput
 from cosmodeck.sim.batch import MAX_DECISIONS, SimSpec
 from cosmodeck.sim.runner import GameOutcome
 from cosmodeck.sim.simulate import simulate
@@ -45,6 +48,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--bots", default="random", help=BOTS_HELP)
     add_run_args(p)
     p.add_argument("--data", help="a card-data file to use instead of the default")
+    add_lenient_arg(p)
     p.add_argument("--option", "-o", action="append", type=parse_option, default=[], metavar="KEY=VALUE",
                    help="a game option (repeatable); the value is JSON or a string")
     p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
@@ -62,6 +66,26 @@ def add_run_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-decisions", type=positive_int, default=MAX_DECISIONS, metavar="N",
                    help=f"stop a game after N decisions and count it as unfinished, a draw nobody wins "
                         f"(default {MAX_DECISIONS:,}; some rules and bots make games that never end)")
+
+
+def add_lenient_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--lenient", action="store_true",
+                   help="design mode: a data file that breaks a design invariant (card counts, mission values, "
+                        "priorities...) loads with warnings; what the engine needs is still an error")
+
+
+def data_input(path: str | None, lenient: bool) -> TextInput | None:
+    """The user's data file (None: the game's default data), marked lenient when asked."""
+    if path is None:
+        return None
+    text = read_input(path)
+    return replace(text, lenient=True) if lenient else text
+
+
+def print_data_warnings(command: str, game: Game[Any], label: str = "") -> None:
+    """The data file's warnings (``game.data.warnings``) on stderr, one sentence a line."""
+    for w in getattr(game.data, "warnings", ()):
+        print(f"cosmodeck {command}: warning: {label}{game.data_input.source}: {w}", file=sys.stderr)
 
 
 def positive_int(text: str) -> int:
@@ -92,11 +116,12 @@ def run(args: argparse.Namespace) -> int:
         raise SystemExit("cosmodeck simulate: --games must be at least 1")
     spec = SimSpec(
         game=args.game, players=args.players, games=args.games, seed=args.seed, bots=args.bots,
-        data=read_input(args.data) if args.data else None, options=dict(args.option),
+        data=data_input(args.data, args.lenient), options=dict(args.option),
         max_decisions=args.max_decisions,
     )
     outcomes: list[GameOutcome] = []
     try:
+        print_data_warnings("simulate", spec.load())
         with progress_bar(f"{args.game} x{args.players}", args.games) as advance:
             summary = simulate(spec, workers=args.workers, backend=args.backend, progress=advance,
                                address=args.address, keep_outcomes=outcomes)

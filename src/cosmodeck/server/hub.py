@@ -14,10 +14,12 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from cosmodeck.api import replay
+from cosmodeck.engine.events import Event
 from cosmodeck.engine.state import State
 from cosmodeck.server.botlimits import check_bot
 from cosmodeck.server.config import ServerConfig
 from cosmodeck.server.protocol import CreateRoom, ProtocolError
+from cosmodeck.server.replays import replay_tail
 from cosmodeck.server.room import Room, Seat
 from cosmodeck.server.rooms import Builder, choose_seed, header_info, split_options
 from cosmodeck.storage.repository import RoomRow, Step, Store
@@ -169,13 +171,18 @@ class Hub:
         return await asyncio.to_thread(replay, record_of(row, steps))  # game construction: off the event loop
 
     async def _load(self, row: RoomRow) -> Room:
-        state = await self.rebuild(row)
+        steps: list[Step] = await self.db("steps", row.id)
+        # the last steps are replayed one by one so that their events can be resent (the log on join)
+        keep = min(len(steps), self.config.event_history)
+        state, history = await asyncio.to_thread(_replay_with_history, row, steps, keep)  # off the event loop
         seats = {int(k): Seat(token=v.get("token"), bot_spec=v.get("bot")) for k, v in row.seats.items()}
-        return self._make_room(row, state, dict(sorted(seats.items())))
+        return self._make_room(row, state, dict(sorted(seats.items())), history)
 
-    def _make_room(self, row: RoomRow, state: State, seats: dict[int, Seat]) -> Room:
+    def _make_room(self, row: RoomRow, state: State, seats: dict[int, Seat],
+                   history: list[tuple[int, list[Event]]] | None = None) -> Room:
         room = Room(row.id, state.game, state, seats, row.status, row.origin, row.steps, self.config, self._write,
                     on_idle=self._unload, created=row.created)
+        room.history.extend(history or [])
         room.public = header_info(row.header)
         self.rooms[row.id] = room
         room.start_actor()
@@ -226,3 +233,8 @@ def _seats_json(seats: dict[int, Seat]) -> dict[str, dict[str, str]]:
             out[str(i)] = {"token": seat.token}
     return out
 
+
+def _replay_with_history(row: RoomRow, steps: list[Step], keep: int) -> tuple[State, list[tuple[int, list[Event]]]]:
+    """The room's state, its last ``keep`` steps replayed one by one to keep their events."""
+    state = replay(record_of(row, steps[:len(steps) - keep]))
+    return state, replay_tail(state, steps[len(steps) - keep:], first_version=len(steps) - keep + 1)
