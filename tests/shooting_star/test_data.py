@@ -150,3 +150,26 @@ def test_SHS_0_1_default_options_come_from_the_file() -> None:
     assert err.field == "default_options.orientations"
     err = _error(lambda o: o["default_options"].update(colour_blind=True))
     assert err.field == "default_options.colour_blind"
+
+
+def test_SHS_0_1_mission_names_and_texts_are_optional_per_language_with_english_required() -> None:
+    game = cosmodeck.load_game("shooting-star")
+    view = game.new_game(players=2, seed=1).view(0)
+    mine = view["missions"][0]
+    assert all(m["name"]["en"] and m["name"]["es"] and m["text"]["es"] for m in mine)
+
+    def spanish_only(o: dict[str, Any]) -> None:
+        o["missions"][0]["name"] = {"es": "Exploradora"}
+
+    assert _error(spanish_only).field == "missions[0].name"
+
+    def english_only(o: dict[str, Any]) -> None:
+        o["missions"][0]["text"] = {"en": "Capture four planets."}
+        for m in o["missions"][1:]:
+            del m["name"], m["text"]
+
+    edited = cosmodeck.load_game("shooting-star", data=_edited(english_only))
+    views = [edited.new_game(players=2, seed=s).view(0)["missions"][0] for s in range(30)]
+    texts = [m["text"] for ms in views for m in ms if m["id"] == "M1-A"]
+    assert texts and texts[0] == {"en": "Capture four planets."}
+    assert all(m["name"] is None for ms in views for m in ms if m["id"] != "M1-A")

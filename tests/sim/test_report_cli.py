@@ -41,6 +41,11 @@ def test_simulate_report_has_plots_json_and_csv(capsys: pytest.CaptureFixture[st
     assert len(rows) == 30 and {"index", "seed", "decisions", "winners"} <= set(rows[0])
     with (d / "secret_missions.csv").open() as f:
         assert len(list(csv.DictReader(f))) == len(summary["shooting_star"]["missions"])
+    with (d / "per_card.csv").open() as f:
+        assert {r["id"] for r in csv.DictReader(f)} == set(summary["per_card"])
+    page = (d / "index.html").read_text()
+    assert summary["data_hash"] in page and "Cards, the biggest effect on winning first" in page
+    assert "timing" in page and "conquest points: all cards" in page
 
 
 def test_compare_command_json_and_report(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -56,7 +61,12 @@ def test_compare_command_json_and_report(capsys: pytest.CaptureFixture[str], tmp
     r = json.loads(out)
     rows = {x["metric"]: x for x in r["differences"]}
     assert rows["score: debris_bonus"]["significant"] and rows["score: debris_bonus"]["diff"] > 0
-    _check_page(d, {"differences.png"})
+    _check_page(d, {"differences_proportion.png", "differences_points.png", "units_counts.png"})
+    page = (d / "index.html").read_text()
+    assert "What changed" in page and "True" not in page and "False" not in page
+    assert "debris bonus rose from" in page.lower()  # the moved number is named in a sentence
+    with (d / "units.csv").open() as f:
+        assert len(list(csv.DictReader(f))) == len(r["units"])
     code, out, _ = run(capsys, "compare", "shooting-star", "--players", "2", "--games", "20",
                        "--a-option", "conquest_points=all_cards", "--b-option", "conquest_points=planets_only")
     assert code == 0 and "differences" in out

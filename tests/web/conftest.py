@@ -57,10 +57,13 @@ def shots(request: pytest.FixtureRequest) -> Any:
     return shot
 
 
-def new_page(browser: Any, lang: str = "en", anim: str = "fast") -> Any:
+def new_page(browser: Any, lang: str = "en", anim: str = "fast", simple: bool = False) -> Any:
+    """A page in a fresh context; ``simple`` opens rooms in the developers' simple view (raw view and actions)."""
     ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
     ctx.add_init_script(f"localStorage.setItem('cosmodeck.lang', '{lang}');"
-                        f"localStorage.setItem('cosmodeck.anim', '{anim}');")
+                        f"localStorage.setItem('cosmodeck.anim', '{anim}');"
+                        + ("localStorage.setItem('cosmodeck.simple', '1');"
+                           "localStorage.setItem('cosmodeck.dev', '1');" if simple else ""))
     ctx.set_default_timeout(60_000)  # a loaded 2-core machine can be slow; a real hang still fails
     page = ctx.new_page()
     errors: list[str] = []

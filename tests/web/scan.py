@@ -50,7 +50,7 @@ MIN_WORD = 4  # shorter English words ("the", "red") collide with Spanish ones t
 PLURAL_NOUNS = ("cards|cartas|planets|planetas|moons|lunas|points|puntos|rockets|cohetes|turns|turnos|"
                 "seconds|segundos|players|jugadores|meteors|meteoritos|missions|misiones|moves|jugadas|"
                 "steps|pasos|zones|zonas|energies|energías|technologies|tecnologías|wins|victorias|"
-                "rounds|rondas|bots|seats|asientos|games|partidas|events|eventos")
+                "rounds|rondas|bots|seats|asientos|games|partidas|events|eventos|cells|casillas|levels|niveles")
 
 PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("a brace", re.compile(r"[{}]")),

@@ -1,4 +1,6 @@
-"""Two browser contexts plus bots play a complete game of each available game in Chromium."""
+"""Two browser contexts plus bots play a complete game of each available game in Chromium.
+
+Shooting Star's whole game from the lobby, scanned at every step, is in test_shooting_star.py."""
 
 from __future__ import annotations
 
@@ -33,123 +35,6 @@ def result_shown(page: Any) -> bool:
     return bool(page.locator(".result:not([hidden])").count())
 
 
-def play_shooting_star_turn(page: Any, rng: random.Random) -> bool:
-    """If it is this page's turn, place a random playable card with a random arrow; True if it did.
-
-    The board re-renders when the turn passes, so an element counted a moment ago may be gone:
-    such a click times out quickly and the round is tried again.
-    """
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    cards = page.locator(".ss-card:not([disabled])")
-    n = cards.count()
-    if n == 0:
-        return False
-    try:
-        cards.nth(rng.randrange(n)).click(timeout=2000)
-        arrows = page.locator(".ss-arrow")
-        arrows.nth(rng.randrange(arrows.count())).click(timeout=2000)
-        cells = page.locator(".ss-cell.legal")
-        if cells.count() == 0:
-            return False
-        cells.nth(rng.randrange(cells.count())).click(timeout=2000)
-    except PlaywrightTimeout:
-        return False
-    return True
-
-
-@pytest.mark.skipif("shooting-star" not in GAMES, reason="Shooting Star is not registered")
-def test_shooting_star_from_the_lobby_two_players_and_a_bot(browser: Any, web_server: str, shots: Any) -> None:
-    host = new_page(browser)
-    host.goto(web_server + "/")
-    host.wait_for_selector("#create")
-    host.select_option("#game", "shooting-star")
-    host.wait_for_selector("#seat-1")
-    for _ in range(3):  # the form re-renders when the game list arrives: retry until 3 seats show
-        host.fill("#players", "3")
-        host.locator("#players").dispatch_event("change")
-        if host.locator("#seat-2").count() or wait_quietly(host, "#seat-2"):
-            break
-    host.select_option("#seat-0", "human")
-    host.select_option("#seat-1", "human")
-    host.select_option("#seat-2", "random")
-    shots(host, "1-lobby")
-    host.click("#create")
-    host.wait_for_selector(".created a[data-seat='1']")
-    shots(host, "2-invites")
-    link0 = host.get_attribute(".created a[data-seat='0']", "href")
-    link1 = host.get_attribute(".created a[data-seat='1']", "href")
-    assert link0 and link1 and "#token=" in link0
-    host.goto(link0)
-    host.wait_for_selector(".waiting:not([hidden])")
-    shots(host, "3-waiting")
-    guest = new_page(browser, lang="es")
-    guest.goto(link1)
-    for page in (host, guest):
-        page.wait_for_selector(".ss-grid .ss-cell", timeout=15000)
-        page.wait_for_selector(".waiting", state="hidden")
-    assert guest.locator("html").get_attribute("lang") == "es"
-    assert "Tu mano" in guest.locator(".ss-hand h2").inner_text()
-
-    # the first move of whoever plays first, with the keyboard only: 1 picks a card, R turns the
-    # arrow, Tab/arrows reach a highlighted planet, Enter places it
-    deadline = time.monotonic() + 30
-    first = None
-    while first is None and time.monotonic() < deadline:
-        for page in (host, guest):
-            if page.locator(".ss-card:not([disabled])").count():
-                first = page
-                break
-        else:
-            time.sleep(0.1)
-    assert first is not None, "nobody got a turn"
-    shots(first, "4-my-turn")
-    version_before = first.evaluate("document.querySelectorAll('.log li').length")
-    first.keyboard.press("1")
-    first.keyboard.press("r")
-    assert first.locator(".ss-arrow.selected").get_attribute("data-arrow") == "E"
-    first.wait_for_selector(".ss-cell.legal")
-    first.locator(".ss-cell.legal").first.focus()
-    shots(first, "5-preview")
-    first.keyboard.press("Enter")
-    first.wait_for_function(f"document.querySelectorAll('.log li').length > {version_before}")
-
-    rng = random.Random(5)
-    deadline = time.monotonic() + 240
-    midgame_shot = False
-    while not (result_shown(host) and result_shown(guest)):
-        assert time.monotonic() < deadline, "the game did not finish"
-        acted = False
-        for page in (host, guest):
-            if not result_shown(page):
-                acted = play_shooting_star_turn(page, rng) or acted
-        if acted and not midgame_shot:
-            shots(host, "6-midgame")
-            shots(guest, "6-midgame-es")
-            midgame_shot = True
-        if not acted:
-            time.sleep(0.1)
-    shots(host, "7-over")
-    shots(guest, "7-over-es")
-    for page in (host, guest):
-        assert page.locator(".result .headline").inner_text()
-        assert page.errors == []  # type: ignore[attr-defined]
-
-    # the replay: step through from another seat's view
-    host.click(".result a[href^='/replay/']")
-    host.wait_for_selector("#replay-step")
-    host.select_option("#replay-seat", "1")
-    host.wait_for_selector(".ss-grid .ss-cell")
-    steps = int(host.get_attribute("#replay-step", "max") or "0")
-    assert steps > 20
-    host.click("#replay-next")
-    host.keyboard.press("ArrowRight")
-    assert "2" in host.locator(".replay-bar .pos").inner_text()
-    host.click("#replay-last")
-    shots(host, "8-replay")
-    assert host.errors == []  # type: ignore[attr-defined]
-
-
 CHATTER = ("announce", "catch", "emote", "signal", "chat", "gesture")
 
 
@@ -182,7 +67,7 @@ def test_generic_board_two_players_and_a_bot_play_to_the_end(game: str, browser:
     r = create_room(web_server, game, players, bots={str(players - 1): "random"}, options=options)
     pages = []
     for seat in range(2):
-        page = new_page(browser)
+        page = new_page(browser, simple=True)  # every game through the developers' simple view
         page.goto(f"{web_server}/room/{r['room']}#token={r['seats'][str(seat)]}")
         pages.append(page)
     for page in pages:

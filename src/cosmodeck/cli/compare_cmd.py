@@ -50,8 +50,9 @@ def add_parser(sub: Any) -> None:
 
 
 def _label(data: str | None, options: dict[str, Any], bots: str) -> str:
-    parts = [f"bots={bots}", f"data={data}" if data else "default data"]
-    parts += [f"{k}={json.dumps(v)}" for k, v in options.items()]
+    """``heuristic bots, card data from b.json, timing steps``."""
+    parts = [f"{bots} bots", f"card data from {data}" if data else "the default card data"]
+    parts += [f"{k.replace('_', ' ')} {v if isinstance(v, str) else json.dumps(v)}" for k, v in options.items()]
     return ", ".join(parts)
 
 
@@ -101,4 +102,22 @@ def run(args: argparse.Namespace) -> int:
     n_sig = len(result["significant"])
     console.print(f"{n_sig} of {len(result['differences'])} differences are significant at 95%"
                   + ("" if args.all else " (--all lists every metric)"))
+    _print_units(console, result, args.all)
     return 0
+
+
+def _print_units(console: Console, result: dict[str, Any], every: bool) -> None:
+    """The card and mission measures that moved (Holm), then what changed in sentences."""
+    from cosmodeck.sim.report.tables import difference_rows, what_changed
+
+    units = sorted(result["units"], key=lambda u: u["p_value"])
+    shown = units if every else [u for u in units if u["significant"]]
+    if shown:
+        header, body, _marked = difference_rows(shown)
+        table = Table(*header, title="cards and missions")
+        for row in body:
+            table.add_row(*row)
+        console.print(table)
+    console.print("[bold]What changed[/]")
+    for line in what_changed(result):
+        console.print(f"- {line}", markup=False)

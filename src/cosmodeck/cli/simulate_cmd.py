@@ -141,40 +141,27 @@ def run(args: argparse.Namespace) -> int:
 
 
 def print_summary(s: dict[str, Any]) -> None:
+    from cosmodeck.sim.report.simulate import options_text, summary_rows
+    from cosmodeck.sim.report.tables import unit_table
+
     console = Console()
     console.print(f"[bold]{s['game']}[/] · {s['players']} players · {s['games']} games · seed {s['seed']} · "
                   f"bots {s['bots']}")
-    console.print(f"{s['games_per_s']} games/s, {s['decisions_per_s']} decisions/s, "
-                  f"mean length {s['mean_length']:.1f} decisions")
-    un = s["unfinished"]
-    if un["games"]:
-        lo, hi = un["ci95"]
-        console.print(f"[bold yellow]{un['games']} games unfinished[/] after {un['max_decisions']:,} decisions "
-                      f"(rate {un['rate']:.3f}, 95% CI {lo:.3f}-{hi:.3f}): counted as draws nobody won")
-    if "team_win_rate" in s:
-        lo, hi = s["team_win_ci95"]
-        console.print(f"team win rate {s['team_win_rate']:.3f} (95% CI {lo:.3f}-{hi:.3f})")
-        console.print(f"loss causes: {s['loss_causes']}; loss zones: {s['loss_zones']}")
-    else:
-        table = Table("seat", "win rate", "95% CI")
-        for seat, (rate, (lo, hi)) in enumerate(zip(s["win_rate_by_seat"], s["ci95"], strict=True)):
-            table.add_row(str(seat), f"{rate:.3f}", f"{lo:.3f}-{hi:.3f}")
-        console.print(table)
-        console.print(f"shared wins: {s['shared_wins']}; end reasons: {s['end_reasons']}")
-        fm = s["first_mover"]
-        lo, hi = fm["advantage_ci95"]
-        console.print(f"first mover wins {fm['win_rate']:.3f} (fair {fm['fair']:.3f}; advantage "
-                      f"{fm['advantage']:+.3f}, 95% CI {lo:+.3f} to {hi:+.3f})")
-    shs = s.get("shooting_star")
-    if shs:
-        parts = shs["score_parts_all"]
-        console.print("mean score parts per seat: " + ", ".join(f"{k} {v:.2f}" for k, v in parts.items()))
-        table = Table("mission", "points", "dealt", "completed", "95% CI", "win rate when held")
-        for mid, m in shs["missions"].items():
-            table.add_row(mid, str(m["points"]), str(m["dealt"]), f"{m['completion_rate']:.3f}",
-                          f"{m['ci95'][0]:.3f}-{m['ci95'][1]:.3f}", f"{m['win_rate_when_held']:.3f}")
-        console.print(table)
-    met = s.get("meteor")
-    if met:
-        for row in met["losses_by_zone_and_cause"]:
-            console.print(f"lost in zone {row['zone']} ({row['cause']}): {row['rate']:.3f}")
+    data = s["data"] or "the game's default data"
+    console.print(f"timing: [bold]{s.get('timing', '-')}[/] · card data: {data} (hash {s.get('data_hash', '?')})")
+    console.print(f"options used: {options_text(s.get('options_used'))}", markup=False)
+    console.print(f"{s['games_per_s']} games/s, {s['decisions_per_s']} decisions/s")
+    table = Table("measure", "value", "95% CI", title="summary")
+    for row in summary_rows(s):
+        table.add_row(*row)
+    console.print(table)
+    for key, title in (("per_card", "cards"), ("per_mission", "missions")):
+        if not s.get(key):
+            continue
+        header, rows = unit_table(s, key)
+        shown = [r for r in rows if r[1].split()[0] != "0"][:12]
+        t = Table(*header, title=f"{title}: the {len(shown)} with the biggest effect on winning "
+                                 "(all of them: --report or --json)")
+        for r in shown:
+            t.add_row(*r)
+        console.print(t)

@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from cosmodeck.api import game_spec, list_games, load_game
 from cosmodeck.bots.registry import BOTS, make_bot
@@ -29,6 +30,7 @@ from cosmodeck.server.hub import Hub
 from cosmodeck.server.protocol import CreateRoom, ProtocolError, parse_client_message, parse_json
 from cosmodeck.server.replays import replay_steps
 from cosmodeck.server.room import Client, Room
+from cosmodeck.server.rules_html import rules_html
 from cosmodeck.storage.errors import StorageError
 from cosmodeck.storage.repository import Store
 
@@ -68,6 +70,14 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
     def hub_of(request: Request | WebSocket) -> Hub:
         hub: Hub = request.app.state.hub
         return hub
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        # a person who mistypes an address gets the web client's "page not found", not JSON
+        page = request.method == "GET" and not request.url.path.startswith(("/api/", "/static/", "/ws/"))
+        if exc.status_code == 404 and page:
+            return FileResponse(web_dir() / "index.html", status_code=404, headers={"Cache-Control": "no-cache"})
+        return JSONResponse({"detail": exc.detail}, status_code=exc.status_code, headers=exc.headers)
 
     @app.exception_handler(ProtocolError)
     async def protocol_error(_request: Request, exc: ProtocolError) -> JSONResponse:
@@ -128,8 +138,8 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         row, steps = loaded
         return JSONResponse(await asyncio.to_thread(replay_steps, row, steps, seat))  # CPU: off the event loop
 
-    @app.get("/api/rules/{game_id}")
-    async def rules(game_id: str, lang: str = "en") -> PlainTextResponse:
+    @app.get("/api/rules/{game_id}", response_model=None)
+    async def rules(game_id: str, lang: str = "en", format: str = "text") -> PlainTextResponse | HTMLResponse:
         try:
             spec = game_spec(game_id)
         except CosmodeckError as e:
@@ -139,6 +149,10 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
             raise ProtocolError("no_rules", f"no rules text for {game_id!r}")
         path = "rules/es/" + name if lang == "es" else "rules/" + name
         text = resources.files("cosmodeck").joinpath(path).read_text(encoding="utf-8")
+        if format == "html":  # for the rules page: rendered here, raw HTML in the source is escaped
+            return HTMLResponse(rules_html(text, markdown=not name.endswith(".txt")))
+        if format != "text":
+            raise ProtocolError("bad_format", "format is 'text' or 'html'")
         return PlainTextResponse(text)
 
     # ---- WebSocket ----------------------------------------------------------------------
@@ -201,6 +215,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
     app.add_api_route("/", index, methods=["GET"], include_in_schema=False)
     app.add_api_route("/room/{room_id}", index, methods=["GET"], include_in_schema=False)
     app.add_api_route("/replay/{room_id}", index, methods=["GET"], include_in_schema=False)
+    app.add_api_route("/rules/{game_id}", index, methods=["GET"], include_in_schema=False)
     return app
 
 

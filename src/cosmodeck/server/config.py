@@ -14,6 +14,7 @@ class ServerConfig:
     max_message: int = 4096  # bytes of one client message
     chat_max: int = 280  # characters of one chat line
     chat_history: int = 50  # chat lines resent to a client that (re)joins
+    event_history: int = 100  # recent steps whose events are resent to a client that (re)joins (its log)
     talk_rate: float = 5.0  # talk messages per second a client may send (burst: twice that)
     keep_finished_s: float = 60.0  # a finished room stays in memory this long after its last client left
     # ---- limits for a server open to the internet (docs/SERVER.md "Security and limits") ----

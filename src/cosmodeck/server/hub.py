@@ -19,12 +19,14 @@ from contextlib import suppress
 from typing import Any
 
 from cosmodeck.api import replay
+from cosmodeck.engine.events import Event
 from cosmodeck.engine.state import State
 from cosmodeck.server.auth import TOKEN_KEY, hash_token, seat_hashes
 from cosmodeck.server.botlimits import check_bot
 from cosmodeck.server.config import ServerConfig
 from cosmodeck.server.durable import storage_unavailable
 from cosmodeck.server.protocol import CreateRoom, ProtocolError
+from cosmodeck.server.replays import replay_tail
 from cosmodeck.server.room import Room, Seat
 from cosmodeck.server.rooms import Builder, choose_seed, header_info, split_options
 from cosmodeck.storage.errors import StorageUnavailable
@@ -206,17 +208,22 @@ class Hub:
             seats_json, had_plain = seat_hashes(row.seats)
             if had_plain:  # stored by an old version: keep only the hashes from now on
                 await self.db("set_seats", row.id, seats_json)
-            state = await self.rebuild(row)
+            steps: list[Step] = await self.db("steps", row.id)
+            # the last steps are replayed one by one so that their events can be resent (the log on join)
+            keep = min(len(steps), self.config.event_history)
+            state, history = await asyncio.to_thread(_replay_with_history, row, steps, keep)  # off the event loop
         except BaseException:
             if claimed:
                 await self.db("release_room", row.id)
             raise
         seats = {int(k): Seat(token=v.get(TOKEN_KEY), bot_spec=v.get("bot")) for k, v in seats_json.items()}
-        return self._make_room(row, state, dict(sorted(seats.items())))
+        return self._make_room(row, state, dict(sorted(seats.items())), history)
 
-    def _make_room(self, row: RoomRow, state: State, seats: dict[int, Seat]) -> Room:
+    def _make_room(self, row: RoomRow, state: State, seats: dict[int, Seat],
+                   history: list[tuple[int, list[Event]]] | None = None) -> Room:
         room = Room(row.id, state.game, state, seats, row.status, row.origin, row.steps, self.config, self._write,
                     on_idle=self._unload, created=row.created, on_lost=self._unload)
+        room.history.extend(history or [])
         room.public = header_info(row.header)
         self.rooms[row.id] = room
         room.start_actor()
@@ -280,3 +287,8 @@ class RoomElsewhere(ProtocolError):
     def __init__(self, room_id: str) -> None:
         super().__init__("room_elsewhere", f"room {room_id} is being run by another server; try again later")
 
+
+def _replay_with_history(row: RoomRow, steps: list[Step], keep: int) -> tuple[State, list[tuple[int, list[Event]]]]:
+    """The room's state, its last ``keep`` steps replayed one by one to keep their events."""
+    state = replay(record_of(row, steps[:len(steps) - keep]))
+    return state, replay_tail(state, steps[len(steps) - keep:], first_version=len(steps) - keep + 1)

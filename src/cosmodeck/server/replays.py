@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from cosmodeck.api import game_from_header
+from cosmodeck.engine.events import Event
+from cosmodeck.engine.state import State
 from cosmodeck.storage.repository import RoomRow, Step
 
 
@@ -23,3 +25,14 @@ def replay_steps(row: RoomRow, steps: list[Step], seat: int | None) -> dict[str,
         })
     return {"room": row.id, "game": row.game, "players": row.players, "seat": seat, "frames": frames,
             "result": row.result}
+
+
+def replay_tail(state: State, steps: list[Step], first_version: int) -> list[tuple[int, list[Event]]]:
+    """Apply ``steps`` to ``state`` (the rest of a stored game) and return each step's events with the
+    room version after it: a reloaded room resends them to clients that join (their log)."""
+    out: list[tuple[int, list[Event]]] = []
+    for i, step in enumerate(steps):
+        events = state.advance(step.at) if step.seat is None else state.apply(step.seat, step.action, at=step.at)
+        if events:
+            out.append((first_version + i, events))
+    return out

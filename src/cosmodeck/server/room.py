@@ -170,6 +170,8 @@ class Room:
         self.chat: deque[str] = deque(maxlen=config.chat_history)
         self.scheduler = Scheduler(self._post_tick)
         self._last_events: list[Event] = []
+        # (version, events) of recent steps: a client that (re)joins gets its log back
+        self.history: deque[tuple[int, list[Event]]] = deque(maxlen=config.event_history)
         self.task: asyncio.Task[None] | None = None
         self.idle_since: float | None = time.time()  # no client yet (a finished room loaded on demand unloads)
         self.public: dict[str, Any] = {}  # options (documents by hash), card data, fixed seed: told to everyone
@@ -286,6 +288,7 @@ class Room:
         client.send(json.dumps(self._hello(client.seat)))
         for line in self.chat:
             client.send(line)
+        self._send_history(client)
         if started:
             self._announce_start()  # sends presence and views to everyone, this client included
             return
@@ -381,6 +384,8 @@ class Room:
             for seat in self.seats.values():
                 seat.takeover = None
         self._last_events = events
+        if events:
+            self.history.append((self.version, events))
         self._broadcast_all()
 
     async def _store(self, method: str, *args: Any) -> None:
@@ -585,6 +590,13 @@ class Room:
         line = json.dumps(self.presence())
         for c in self.clients:
             c.send(line)
+
+    def _send_history(self, client: Client) -> None:
+        """Recent steps' events as this client's seat may see them, marked as history (not to animate)."""
+        for version, events in self.history:
+            visible = [d for d in (e.for_seat(client.seat) for e in events) if d is not None]
+            if visible:
+                client.send(json.dumps({"type": "events", "version": version, "events": visible, "history": True}))
 
     def _frames(self, seat: int | None, cache: dict[int | None, list[str]]) -> list[str]:
         """The frames for ``seat`` after a step: its events (if it may see any) and its view."""

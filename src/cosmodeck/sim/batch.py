@@ -12,10 +12,12 @@ from typing import Any
 
 from cosmodeck.api import load_game
 from cosmodeck.bots.registry import make_bots
+from cosmodeck.engine.events import Event
 from cosmodeck.engine.game import Game
 from cosmodeck.engine.options import TextInput
 from cosmodeck.engine.rng import derive_seed
 from cosmodeck.sim.metrics import first_mover, game_metrics
+from cosmodeck.sim.observe import observer_for
 from cosmodeck.sim.runner import DecisionLimitError, GameOutcome, bot_rng, play_game
 
 MAX_DECISIONS = 100_000
@@ -58,8 +60,14 @@ def run_one(spec: SimSpec, game: Game[Any], index: int) -> GameOutcome:
     seed = derive_seed(spec.seed, index)
     state = game.new_game(players=spec.players, seed=seed)
     bots = make_bots(spec.game, spec.bots, spec.players, game)
+    observer = observer_for(game, spec.players)
+
+    def sink(seat: int | None, events: list[Event]) -> None:
+        if observer is not None:
+            observer(seat, events, state.now)
+
     try:
-        decisions = play_game(state, bots, bot_rng(seed), spec.max_decisions)
+        decisions = play_game(state, bots, bot_rng(seed), spec.max_decisions, sink)
     except DecisionLimitError:
         # A draw nobody wins: one tier, no winners, no team win; counted apart by the summary.
         result = {"reason": UNFINISHED, "winners": [], "ranking": [list(range(spec.players))], "scores": None,
@@ -70,7 +78,10 @@ def run_one(spec: SimSpec, game: Game[Any], index: int) -> GameOutcome:
     res = state.result
     assert res is not None
     result = res.to_dict()
-    return GameOutcome(index, seed, spec.players, decisions, state.now, result, game_metrics(state, result))
+    metrics = game_metrics(state, result)
+    if observer is not None:
+        metrics.update(observer.finish(state, result, decisions))
+    return GameOutcome(index, seed, spec.players, decisions, state.now, result, metrics)
 
 
 def run_batch(spec: SimSpec, start: int, stop: int) -> list[GameOutcome]:

@@ -22,6 +22,7 @@ from cosmodeck.sim.runner import GameOutcome
 from cosmodeck.sim.simulate import check_spec
 from cosmodeck.sim.stats import Z95, mean, newcombe_diff, variance, welch_diff
 from cosmodeck.sim.summary import summarise
+from cosmodeck.sim.units import card_units, game_units
 
 
 def _p_two_sided(z: float) -> float:
@@ -65,52 +66,17 @@ def _holm(rows: list[dict[str, Any]], alpha: float = 0.05) -> None:
         rows[i]["significant_holm"] = still
 
 
-Units = dict[str, tuple[str, dict[Any, float]]]
-
-
-def _units(outcomes: Sequence[GameOutcome], players: int, cooperative: bool) -> Units:
-    """Per metric: its kind and one value per unit (a game, a seat in a game, a mission dealt)."""
-    out: Units = {}
-
-    def put(name: str, kind: str, key: Any, value: float) -> None:
-        out.setdefault(name, (kind, {}))[1][key] = value
-
-    for o in outcomes:
-        i = o.index
-        put("length (decisions)", "mean", i, float(o.decisions))
-        if o.game_time:
-            put("game time (s)", "mean", i, o.game_time)
-        res = o.result
-        if cooperative:
-            put("team win rate", "proportion", i, 1.0 if res.get("team_win") else 0.0)
-        else:
-            for s in range(players):
-                put(f"win rate seat {s}", "proportion", i, 1.0 if s in res["winners"] else 0.0)
-            first = o.metrics.get("first")
-            if first is not None:
-                put("first-mover win rate", "proportion", i, 1.0 if first in res["winners"] else 0.0)
-            put("shared win rate", "proportion", i, 1.0 if len(res["winners"]) > 1 else 0.0)
-        for seat, sp in enumerate(o.metrics.get("score_parts", ())):
-            for part in ("cards", "moons", "missions", "debris_bonus", "total"):
-                put(f"score: {part}", "mean", (i, seat), float(sp[part]))
-        for mid, seat, pts, most in o.metrics.get("missions", ()):
-            put(f"mission {mid} completed", "proportion", (i, seat), 1.0 if pts >= most else 0.0)
-        if "missions_revealed" in o.metrics:
-            put("missions revealed", "mean", i, float(o.metrics["missions_revealed"]))
-    if cooperative:  # loss causes: a share of all games, so every game is a unit
-        causes = {f"loss: {o.result['details'].get('cause')} in zone {o.result['details'].get('zone')}"
-                  for o in outcomes if not o.result.get("team_win")}
-        for c in causes:
-            for o in outcomes:
-                lost = not o.result.get("team_win") and (
-                    f"loss: {o.result['details'].get('cause')} in zone {o.result['details'].get('zone')}" == c)
-                put(c, "proportion", o.index, 1.0 if lost else 0.0)
-    return out
-
-
 def differences(a: Sequence[GameOutcome], b: Sequence[GameOutcome], players: int,
-                cooperative: bool) -> list[dict[str, Any]]:
-    ua, ub = _units(a, players, cooperative), _units(b, players, cooperative)
+                cooperative: bool, game: str = "") -> list[dict[str, Any]]:
+    """The whole-game metrics (Holm-corrected among themselves; see :func:`all_differences`)."""
+    rows = _game_rows(a, b, players, cooperative, game)
+    _holm(rows)
+    return rows
+
+
+def _game_rows(a: Sequence[GameOutcome], b: Sequence[GameOutcome], players: int,
+               cooperative: bool, game: str) -> list[dict[str, Any]]:
+    ua, ub = game_units(a, players, cooperative, game), game_units(b, players, cooperative, game)
     rows = []
     for name in sorted(set(ua) | set(ub)):
         kind = (ua.get(name) or ub[name])[0]
@@ -120,8 +86,42 @@ def differences(a: Sequence[GameOutcome], b: Sequence[GameOutcome], players: int
                 rows.append(_row(name, kind, ua[name][1] if name in ua else zero, ub[name][1] if name in ub else zero))
             continue
         rows.append(_row(name, kind, ua[name][1], ub[name][1]))
-    _holm(rows)
     return rows
+
+
+def unit_rows(a: Sequence[GameOutcome], b: Sequence[GameOutcome], cooperative: bool) -> list[dict[str, Any]]:
+    """One row per card or mission measure: ``unit``, ``id``, ``measure``, ``a``, ``b``, ``diff``, ``ci95``, ``p``."""
+    ua, ub = card_units(a, cooperative), card_units(b, cooperative)
+    zero_a, zero_b = {o.index: 0.0 for o in a}, {o.index: 0.0 for o in b}
+    rows = []
+    for name in sorted(set(ua) | set(ub)):
+        unit, uid, measure, kind, _v = ua.get(name) or ub[name]
+        if kind == "mean":  # a counter missing on one side was zero in each of its games
+            va, vb = (ua[name][4] if name in ua else zero_a), (ub[name][4] if name in ub else zero_b)
+        elif name in ua and name in ub:
+            va, vb = ua[name][4], ub[name][4]
+        else:
+            continue
+        r = _row(name, kind, va, vb)
+        rows.append({"unit": unit, "id": uid, "measure": measure, **r, "p": r["p_value"]})
+    return rows
+
+
+def all_differences(a: Sequence[GameOutcome], b: Sequence[GameOutcome], players: int, cooperative: bool,
+                    game: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Whole-game rows and card/mission rows, Holm-corrected together as one family of tests.
+
+    In the unit rows ``significant`` is the Holm-corrected verdict (``significant_uncorrected``:
+    the interval alone); in the game rows ``significant`` keeps its meaning (the interval) and
+    ``significant_holm`` is the corrected one.
+    """
+    rows = _game_rows(a, b, players, cooperative, game)
+    units = unit_rows(a, b, cooperative)
+    _holm([*rows, *units])
+    for u in units:
+        u["significant_uncorrected"] = u["significant"]
+        u["significant"] = u["significant_holm"]
+    return rows, units
 
 
 def compare(spec_a: SimSpec, spec_b: SimSpec, workers: int = 1, backend: str = "local",
@@ -132,7 +132,7 @@ def compare(spec_a: SimSpec, spec_b: SimSpec, workers: int = 1, backend: str = "
                                                                    spec_b.seed):
         raise ValueError("compare: A and B must share game, players, games and seed")
     game = check_spec(spec_a)
-    check_spec(spec_b)
+    game_b = check_spec(spec_b)
     t0 = time.perf_counter()
     parts = chunks(spec_a.games, workers)
     tasks = [(s, lo, hi) for lo, hi in parts for s in (spec_a, spec_b)]
@@ -143,15 +143,17 @@ def compare(spec_a: SimSpec, spec_b: SimSpec, workers: int = 1, backend: str = "
     if keep is not None:
         keep["a"], keep["b"] = out_a, out_b
     coop = game.info.cooperative
-    rows = differences(out_a, out_b, spec_a.players, coop)
+    rows, units = all_differences(out_a, out_b, spec_a.players, coop, spec_a.game)
     return {
         "game": spec_a.game, "players": spec_a.players, "games": spec_a.games, "seed": spec_a.seed,
         "bots": spec_a.bots if spec_a.bots == spec_b.bots else f"{spec_a.bots} | {spec_b.bots}",
         "elapsed_s": round(elapsed, 4), "z": Z95,
-        "a": {"label": labels[0], "summary": summarise(spec_a, out_a, elapsed, coop, backend, workers)},
-        "b": {"label": labels[1], "summary": summarise(spec_b, out_b, elapsed, coop, backend, workers)},
+        "a": {"label": labels[0], "summary": summarise(spec_a, out_a, elapsed, coop, backend, workers, game)},
+        "b": {"label": labels[1], "summary": summarise(spec_b, out_b, elapsed, coop, backend, workers, game_b)},
         "differences": rows,
         "significant": [r["metric"] for r in rows if r["significant"]],
+        "units": units,
+        "units_significant": [u["metric"] for u in units if u["significant"]],
     }
 
 

@@ -7,13 +7,17 @@ and the game's next deadline happens next, so a 5-minute game simulates in milli
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from cosmodeck.bots.base import Bot, LazyView
+from cosmodeck.engine.events import Event
 from cosmodeck.engine.rng import Rng, derive_seed
 from cosmodeck.engine.state import State
+
+# Called after every accepted action (the acting seat) and every timer step (``None``) with its events.
+EventSink = Callable[[int | None, list[Event]], None]
 
 
 class StuckGameError(RuntimeError):
@@ -39,10 +43,19 @@ def _view_of(state: State, seat: int) -> LazyView:
     return LazyView(lambda: state.view(seat))
 
 
-def play_game(state: State, bots: Sequence[Bot], rng: Rng, max_decisions: int = 1_000_000) -> int:
-    """Play ``state`` to the end with ``bots`` (one per seat); returns the number of decisions."""
+def _ignore(seat: int | None, events: list[Event]) -> None:
+    return None
+
+
+def play_game(state: State, bots: Sequence[Bot], rng: Rng, max_decisions: int = 1_000_000,
+              sink: EventSink | None = None) -> int:
+    """Play ``state`` to the end with ``bots`` (one per seat); returns the number of decisions.
+
+    ``sink`` (the simulator's statistics observer) receives every event; bots never see it.
+    """
+    emit = sink or _ignore
     if state.game.info.real_time:
-        return _play_realtime(state, bots, rng, max_decisions)
+        return _play_realtime(state, bots, rng, max_decisions, emit)
     decisions = 0
     while not state.is_over:
         to_act = state.to_act
@@ -50,21 +63,21 @@ def play_game(state: State, bots: Sequence[Bot], rng: Rng, max_decisions: int = 
             d = state.next_deadline()
             if d is None:
                 raise StuckGameError(f"nobody may act and no deadline is pending ({state!r})")
-            state.advance(d)
+            emit(None, state.advance(d))
             continue
         seat = min(to_act)
         legal = state.legal_actions(seat)
         action = bots[seat].act(_view_of(state, seat), legal, rng)
         if action is None:
             raise StuckGameError(f"bot {bots[seat].name} at seat {seat} declined to act in a turn-based game")
-        state.apply(seat, action)
+        emit(seat, state.apply(seat, action))
         decisions += 1
         if decisions > max_decisions:
             raise DecisionLimitError(f"more than {max_decisions} decisions")
     return decisions
 
 
-def _play_realtime(state: State, bots: Sequence[Bot], rng: Rng, max_decisions: int) -> int:
+def _play_realtime(state: State, bots: Sequence[Bot], rng: Rng, max_decisions: int, emit: EventSink) -> int:
     plans: dict[int, float] = {}
     decisions = 0
     idle_rounds = 0
@@ -83,7 +96,7 @@ def _play_realtime(state: State, bots: Sequence[Bot], rng: Rng, max_decisions: i
         else:
             seat, t = -1, float("inf")
         if deadline is not None and deadline <= t:
-            state.advance(deadline)
+            emit(None, state.advance(deadline))
             idle_rounds = 0
             continue
         if seat < 0:
@@ -98,7 +111,7 @@ def _play_realtime(state: State, bots: Sequence[Bot], rng: Rng, max_decisions: i
                 raise StuckGameError("every bot keeps waiting")
             continue
         del plans[seat]
-        state.apply(seat, action, at=t)
+        emit(seat, state.apply(seat, action, at=t))
         decisions += 1
         idle_rounds = 0
         if decisions > max_decisions:

@@ -45,4 +45,4 @@ def simulate(spec: SimSpec, workers: int = 1, backend: str = "local", progress: 
     elapsed = time.perf_counter() - t0
     if keep_outcomes is not None:
         keep_outcomes.extend(outcomes)
-    return summarise(spec, outcomes, elapsed, game.info.cooperative, backend, workers)
+    return summarise(spec, outcomes, elapsed, game.info.cooperative, backend, workers, game)

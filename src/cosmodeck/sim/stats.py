@@ -81,11 +81,24 @@ def welch_diff(a: Sequence[float], b: Sequence[float], z: float = Z95) -> tuple[
     return (d - half, d + half)
 
 
-def histogram(values: Sequence[float], bins: int = 20) -> dict[str, list[float]]:
-    """Equal-width bins over the data's range: ``edges`` (bins + 1) and ``counts``."""
+def histogram(values: Sequence[float], bins: int = 20, integers: bool = False) -> dict[str, list[float]]:
+    """Equal-width bins over the data's range: ``edges`` (bins + 1) and ``counts``.
+
+    ``integers``: whole-number data gets one bin per value (centred on it) when it spans at most
+    ``2 * bins`` values, so a length of 13 or 14 decisions is two bars, not one.
+
+    >>> histogram([13, 14, 14], integers=True)
+    {'edges': [12.5, 13.5, 14.5], 'counts': [1.0, 2.0]}
+    """
     if not values:
         return {"edges": [], "counts": []}
     lo, hi = min(values), max(values)
+    if integers and all(float(v).is_integer() for v in values) and hi - lo < 2 * bins:
+        k = int(hi - lo) + 1
+        counts = [0.0] * k
+        for v in values:
+            counts[int(v - lo)] += 1
+        return {"edges": [lo - 0.5 + i for i in range(k + 1)], "counts": counts}
     if hi == lo:
         return {"edges": [lo - 0.5, hi + 0.5], "counts": [float(len(values))]}
     width = (hi - lo) / bins

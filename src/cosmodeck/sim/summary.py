@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cosmodeck.sim.batch import MAX_DECISIONS, UNFINISHED
+from cosmodeck.sim.cardstats import aggregate, meteor_progress
 from cosmodeck.sim.runner import GameOutcome
 from cosmodeck.sim.stats import histogram, mean, mean_ci95, wilson
 
@@ -21,9 +22,20 @@ def _ci(x: int, n: int) -> list[float]:
     return list(wilson(x, n))
 
 
+def run_setup(game: Any) -> dict[str, Any]:
+    """What actually ran: every option with its value (defaults included), the timing, the data's hash."""
+    options = game.options_json()
+    default = "realtime" if game.info.real_time else "turns"
+    timing = str(options.get("timing", default))
+    return {"options_used": options, "timing": timing, "data_hash": game.data_hash}
+
+
 def summarise(spec: Any, outcomes: Sequence[GameOutcome], elapsed: float, cooperative: bool,
-              backend: str = "local", workers: int = 1) -> dict[str, Any]:
-    """The DESIGN.md ``simulate --json`` fields plus the designer's sections."""
+              backend: str = "local", workers: int = 1, game: Any = None) -> dict[str, Any]:
+    """The DESIGN.md ``simulate --json`` fields plus the designer's sections.
+
+    ``game`` (the loaded game) adds ``options_used``, ``timing`` and ``data_hash``.
+    """
     n = len(outcomes)
     decisions = sum(o.decisions for o in outcomes)
     lengths = [float(o.decisions) for o in outcomes]
@@ -43,10 +55,16 @@ def summarise(spec: Any, outcomes: Sequence[GameOutcome], elapsed: float, cooper
         "mean_length": mean(lengths),
         "length": {"mean": mean(lengths), "ci95": list(mean_ci95(lengths)),
                    "min": min(lengths, default=0.0), "max": max(lengths, default=0.0),
-                   "histogram": histogram(lengths)},
+                   "histogram": histogram(lengths, integers=True)},
         "mean_game_time_s": mean([o.game_time for o in outcomes]),
         "unfinished": _unfinished(spec, outcomes),
     }
+    if game is not None:
+        out.update(run_setup(game))
+    times = [o.game_time for o in outcomes]
+    if any(times):
+        out["game_time"] = {"mean": mean(times), "ci95": list(mean_ci95(times)), "min": min(times),
+                            "max": max(times), "histogram": histogram(times)}
     if cooperative:
         out.update(_cooperative(outcomes))
     else:
@@ -54,6 +72,8 @@ def summarise(spec: Any, outcomes: Sequence[GameOutcome], elapsed: float, cooper
     section = SECTIONS.get(spec.game)
     if section is not None:
         out[spec.game.replace("-", "_")] = section(spec.players, outcomes)
+    out["per_card"] = aggregate(outcomes, "per_card", cooperative)
+    out["per_mission"] = aggregate(outcomes, "per_mission", cooperative)
     return out
 
 
@@ -97,6 +117,7 @@ def _competitive(players: int, outcomes: Sequence[GameOutcome]) -> dict[str, Any
             first_wins += first in winners
     reasons = Counter(str(o.result["reason"]) for o in outcomes)
     fair = 1.0 / players
+    extra = _scores(players, outcomes)
     rate = first_wins / first_games if first_games else 0.0
     lo, hi = wilson(first_wins, first_games)
     return {
@@ -107,6 +128,33 @@ def _competitive(players: int, outcomes: Sequence[GameOutcome]) -> dict[str, Any
         "end_reasons": dict(sorted(reasons.items())),
         "first_mover": {"games": first_games, "wins": first_wins, "win_rate": rate, "ci95": [lo, hi],
                         "fair": fair, "advantage": rate - fair, "advantage_ci95": [lo - fair, hi - fair]},
+        "end_reason_rates": {r: {"games": k, "rate": k / n, "ci95": _ci(k, n)} for r, k in sorted(reasons.items())},
+        "shared_win_rate": shared / n if n else 0.0,
+        "shared_win_ci95": _ci(shared, n),
+        **extra,
+    }
+
+
+def _scores(players: int, outcomes: Sequence[GameOutcome]) -> dict[str, Any]:
+    """Score per seat and the winning margin (best score minus the next best), when the game scores."""
+    per_seat: list[list[float]] = [[] for _ in range(players)]
+    margins: list[float] = []
+    for o in outcomes:
+        sc = o.result.get("scores")
+        if not isinstance(sc, dict) or len(sc) != players:
+            continue
+        vals = [float(sc[str(s)]) for s in range(players)]
+        for s, v in enumerate(vals):
+            per_seat[s].append(v)
+        top = sorted(vals, reverse=True)
+        margins.append(top[0] - top[1] if players > 1 else top[0])
+    if not margins or all(v in (0.0, 1.0) for seat in per_seat for v in seat):
+        return {}  # no points scored (Blast Off's scores only mark the winner)
+    return {
+        "scores_by_seat": [{"mean": mean(v), "ci95": list(mean_ci95(v))} for v in per_seat],
+        "score_histogram": histogram([x for v in per_seat for x in v], integers=True),
+        "margin": {"mean": mean(margins), "ci95": list(mean_ci95(margins)), "min": min(margins),
+                   "max": max(margins), "histogram": histogram(margins, integers=True)},
     }
 
 
@@ -161,6 +209,7 @@ def _meteor(players: int, outcomes: Sequence[GameOutcome]) -> dict[str, Any]:
         "losses_by_zone_and_cause": [{"zone": z, "cause": c, "games": k, "rate": k / n if n else 0.0,
                                       "ci95": _ci(k, n)} for (z, c), k in sorted(by.items())],
         "mean_meteors_left_when_lost": mean(left),
+        "progress": meteor_progress(outcomes),
     }
 
 
@@ -174,7 +223,16 @@ def _blast_off(players: int, outcomes: Sequence[GameOutcome]) -> dict[str, Any]:
         for p in o.metrics.get("penalties", ()):
             penalties[str(p.get("kind", p) if isinstance(p, dict) else p)] += 1
     n = len(outcomes)
+    closest: list[float] = []  # cards still held by the loser nearest to going out
+    for o in outcomes:
+        sizes = o.metrics.get("hand_sizes")
+        if isinstance(sizes, list):
+            left = [float(x) for s, x in enumerate(sizes) if s not in o.result["winners"]]
+            if left:
+                closest.append(min(left))
     return {
+        "runner_up_cards_left": {"mean": mean(closest), "ci95": list(mean_ci95(closest)),
+                                 "histogram": histogram(closest, integers=True)},
         "mean_missions_revealed": mean(revealed),
         "missions_revealed": {m: {"games": k, "rate": k / n, "ci95": _ci(k, n)} for m, k in sorted(missions.items())},
         "penalties_per_game": {p: k / n for p, k in sorted(penalties.items())} if n else {},

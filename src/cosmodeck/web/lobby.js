@@ -1,7 +1,8 @@
 // The lobby: pick a game, players, bots and options; create a room; copy invite links.
 import { h, clear, toast, api } from "./dom.js";
-import { t, onLang } from "./i18n.js";
-import { gameName, optionLabel, valueLabel } from "./names.js";
+import { t, has, onLang } from "./i18n.js";
+import { gameName } from "./names.js";
+import { lobbyOption, optionName, optionDoc, choiceName } from "./lobby-options.js";
 
 const HUMAN = "human";
 
@@ -11,6 +12,14 @@ export function rememberRoom(room, data) {
 
 export function rememberedRoom(room) {
   try { return JSON.parse(localStorage.getItem(`cosmodeck.room.${room}`) || "null"); } catch { return null; }
+}
+
+function playersText(n) {
+  return n === 1 ? t("players_one") : t("players_n", { n });
+}
+
+export function botName(name) {
+  return has(`bot.${name}`) ? t(`bot.${name}`) : t("seat.bot", { name });
 }
 
 export async function mountLobby(root) {
@@ -81,32 +90,28 @@ export async function mountLobby(root) {
   }
 
   function optionField(g, o) {
+    const form = lobbyOption(g.id, o, state.players);
+    if (!form) return null;  // not a choice made before a game: the default stays
     const id = `opt-${o.name}`;
     const current = o.name in state.options ? state.options[o.name] : o.default;
     const set = (v) => {
       if (JSON.stringify(v) === JSON.stringify(o.default)) delete state.options[o.name];
       else state.options[o.name] = v;
     };
+    const doc = optionDoc(g.id, o.name);
+    const docId = `${id}-doc`;
     let input;
-    if (o.choices) {
-      input = h("select", { id, onchange: (e) => set(o.choices[Number(e.target.value)]) },
-        o.choices.map((c, i) => h("option", { value: String(i), selected: c === current }, valueLabel(g.id, o.name, c))));
-    } else if (typeof o.default === "boolean") {
-      input = h("input", { id, type: "checkbox", checked: !!current, onchange: (e) => set(e.target.checked) });
-    } else if (typeof o.default === "number") {
-      input = h("input", { id, type: "number", step: "any", value: String(current),
-        onchange: (e) => set(Number(e.target.value)) });
+    if (form.kind === "check") {
+      input = h("input", { id, type: "checkbox", checked: !!current, "aria-describedby": doc ? docId : null,
+        onchange: (e) => set(e.target.checked) });
     } else {
-      input = h("input", { id, type: "text", value: current === null ? "" : JSON.stringify(current),
-        placeholder: t("json_or_empty"),
-        onchange: (e) => {
-          const s = e.target.value.trim();
-          if (!s) { set(o.default); return; }
-          try { set(JSON.parse(s)); } catch { set(s); }
-        } });
+      input = h("select", { id, "aria-describedby": doc ? docId : null,
+        onchange: (e) => set(form.values[Number(e.target.value)]) },
+        form.values.map((c, i) => h("option", { value: String(i), selected: c === current },
+          choiceName(g.id, o.name, c, form.seconds))));
     }
-    return h("div.field", {}, h("label", { for: id, title: o.doc || "" }, optionLabel(g.id, o.name)), input,
-      o.doc ? h("small.doc", {}, o.doc) : null);
+    return h("div.field", {}, h("label", { for: id }, optionName(g.id, o.name)), input,
+      doc ? h("small.doc", { id: docId }, doc) : null);
   }
 
   function seatRow(g, i) {
@@ -116,7 +121,7 @@ export async function mountLobby(root) {
       h("label", { for: id }, t("player_n", { n: i + 1 })),
       h("select", { id, onchange: (e) => { state.seats[i] = e.target.value; render(); } },
         choices.map((c) => h("option", { value: c, selected: state.seats[i] === c },
-          c === HUMAN ? t("seat.human") : t("seat.bot", { name: c })))));
+          c === HUMAN ? t("seat.human") : botName(c)))));
   }
 
   function createdPanel() {
@@ -159,7 +164,7 @@ export async function mountLobby(root) {
           }
         }
         list.append(h("li", {}, h("strong", {}, gameName(r.game)), ` · ${r.room} · `,
-          t(`status.${r.status}`), ` · ${t("players_n", { n: r.players })} · `, ...links.flatMap((a) => [a, " "])));
+          t(`status.${r.status}`), ` · ${playersText(r.players)} · `, ...links.flatMap((a) => [a, " "])));
       }
       box.append(list);
     } catch (e) {
@@ -176,23 +181,28 @@ export async function mountLobby(root) {
         h("div.field", {}, h("label", { for: "game" }, t("game")),
           h("select", { id: "game", onchange: (e) => { resetFor(e.target.value); render(); } },
             games.map((x) => h("option", { value: x.id, selected: x.id === state.game }, gameName(x.id, x.name))))),
-        h("p.blurb", {}, t(`blurb.${g.id}`) === `blurb.${g.id}` ? "" : t(`blurb.${g.id}`)),
+        h("p.blurb", {}, t(`blurb.${g.id}`) === `blurb.${g.id}` ? "" : t(`blurb.${g.id}`), " ",
+          h("a", { href: `/rules/${g.id}`, id: "rules-link" }, t("rules_and_howto"))),
         h("div.field", {}, h("label", { for: "players" }, t("players")),
-          h("input", { id: "players", type: "number", min: String(g.min_players), max: String(g.max_players),
-            value: String(state.players),
-            onchange: (e) => { state.players = Math.max(g.min_players, Math.min(g.max_players, Number(e.target.value) || 2)); render(); } })),
+          h("select", { id: "players",
+            onchange: (e) => { state.players = Math.max(g.min_players, Math.min(g.max_players, Number(e.target.value) || 2)); render(); } },
+            Array.from({ length: g.max_players - g.min_players + 1 }, (_, i) => g.min_players + i).map((n) =>
+              h("option", { value: String(n), selected: n === state.players }, playersText(n)))),
+          h("small.doc", {}, t("players_help"))),
         h("fieldset", {}, h("legend", {}, t("seats")),
           Array.from({ length: state.players }, (_, i) => seatRow(g, i))),
-        g.options.length ? h("details", { open: !!state.optionsOpen, ontoggle: (e) => { state.optionsOpen = e.target.open; } },
-          h("summary", {}, t("options")),
+        g.options.length ? h("details.options", { open: !!state.optionsOpen, ontoggle: (e) => { state.optionsOpen = e.target.open; } },
+          h("summary", {}, t("options"), " ", h("small.muted", {}, t("options_help"))),
           g.options.map((o) => optionField(g, o)), dataField(), seedField()) : null,
         h("button.primary", { type: "submit", id: "create" }, t("create_room")),
       ]);
-    const recent = await recentList();
+    // the form is shown at once; the recent rooms fill their place when they arrive
+    const recentSlot = h("section.card", { "aria-busy": "true" }, h("p.muted", {}, t("loading")));
     clear(root).append(
       h("h1", {}, t("lobby_title")),
       h("p.lead", {}, t("lobby_lead")),
-      h("div.lobby", {}, form, createdPanel(), recent));
+      h("div.lobby", {}, form, createdPanel(), recentSlot));
+    recentSlot.replaceWith(await recentList());
   }
 
   onLang(() => { if (document.body.contains(root) && !location.pathname.startsWith("/room")) render(); });

@@ -1,10 +1,14 @@
-// The replay viewer of a finished game: step through it from any seat's view (or a spectator's).
+// The replay viewer of a finished game: step through it from any seat's view (or a spectator's),
+// with a slider, play/pause, and each step told in sentences.
 import { h, clear, api } from "./dom.js";
-import { t, onLang } from "./i18n.js";
+import { t, getLang, onLang } from "./i18n.js";
 import { seatName, gameName } from "./names.js";
 import { loadBoard } from "./boards/index.js";
 import * as generic from "./boards/generic.js";
-import { describeEvent } from "./room.js";
+import { describeEvent } from "./events.js";
+
+const PLAY_MS = 800;
+const TOUCH = !!window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
 
 export async function mountReplay(root, roomId) {
   let info;
@@ -19,28 +23,34 @@ export async function mountReplay(root, roomId) {
       h("a.button", { href: `/room/${roomId}` }, t("watch")));
     return;
   }
-  const st = { seat: "", index: 0, data: null, simple: localStorage.getItem("cosmodeck.simple") === "1" };
+  const st = { seat: "", index: 0, data: null, simple: localStorage.getItem("cosmodeck.simple") === "1", timer: null };
+  let mod = null;
+  let board = null;
   const title = h("h1");
+  const seatLabel = h("label", { for: "replay-seat" });
   const seatSel = h("select", { id: "replay-seat", onchange: (e) => { st.seat = e.target.value; load(); } });
-  const slider = h("input", { id: "replay-step", type: "range", min: "0", value: "0", "aria-label": t("step"),
+  const slider = h("input", { id: "replay-step", type: "range", min: "0", value: "0",
     oninput: (e) => go(Number(e.target.value)) });
   const pos = h("span.pos", { "aria-live": "polite" });
-  const evList = h("ol.log");
+  const keysHint = h("small.muted");
+  const evHead = h("h2");
+  const evList = h("ol.log.replay-events");
   const boardRoot = h("div.board-root");
   const toggle = h("button.toggle", { type: "button", onclick: () => { st.simple = !st.simple; localStorage.setItem("cosmodeck.simple", st.simple ? "1" : "0"); mountBoard(); } });
-  let board = null;
+  const btn = (id, glyph, onclick) => {
+    const [name, ...cls] = id.split(".");
+    return h(`button${cls.map((c) => "." + c).join("")}`, { type: "button", id: name, onclick }, glyph);
+  };
+  const first = btn("replay-first", "|◀", () => go(0));
+  const prev = btn("replay-prev", "◀", () => go(st.index - 1));
+  const play = btn("replay-play.primary", "", () => (st.timer ? pause() : start()));
+  const next = btn("replay-next", "▶", () => go(st.index + 1));
+  const last = btn("replay-last", "▶|", () => go(Infinity));
 
   clear(root).append(
     h("div.room-head", {}, title, toggle),
-    h("div.replay-bar.card", {},
-      h("label", { for: "replay-seat" }, t("replay_as"), " "), seatSel,
-      h("button", { type: "button", id: "replay-first", onclick: () => go(0), "aria-label": t("first") }, "|◀"),
-      h("button", { type: "button", id: "replay-prev", onclick: () => go(st.index - 1), "aria-label": t("previous") }, "◀"),
-      slider,
-      h("button", { type: "button", id: "replay-next", onclick: () => go(st.index + 1), "aria-label": t("next") }, "▶"),
-      h("button", { type: "button", id: "replay-last", onclick: () => go(Infinity), "aria-label": t("last") }, "▶|"),
-      pos, h("small", {}, t("replay_keys"))),
-    h("div.room-body", {}, boardRoot, h("aside.side", {}, h("section.card", {}, h("h2", {}, t("step_events")), evList))));
+    h("div.replay-bar.card", {}, seatLabel, seatSel, first, prev, play, next, last, slider, pos, keysHint),
+    h("div.room-body", {}, boardRoot, h("aside.side", {}, h("section.card", {}, evHead, evList))));
 
   document.addEventListener("keydown", (e) => {
     if (e.target && (e.target.tagName === "INPUT" && e.target.type !== "range" || e.target.tagName === "SELECT")) return;
@@ -48,8 +58,44 @@ export async function mountReplay(root, roomId) {
       if (e.target === slider) return;
       go(st.index + (e.key === "ArrowRight" ? 1 : -1));
       e.preventDefault();
-    } else if (e.key === "Home") { go(0); } else if (e.key === "End") { go(Infinity); }
+    } else if (e.key === "Home") { go(0); } else if (e.key === "End") { go(Infinity); } else if (e.key === " " && e.target === document.body) {
+      if (st.timer) pause(); else start();
+      e.preventDefault();
+    }
   });
+
+  function labels() {
+    title.textContent = `${t("replay")}: ${gameName(info.game)}`;
+    seatLabel.textContent = `${t("replay_as")} `;
+    slider.setAttribute("aria-label", t("step"));
+    for (const [el, key] of [[first, "first"], [prev, "previous"], [next, "next"], [last, "last"]]) {
+      el.setAttribute("aria-label", t(key));
+      el.title = t(key);
+    }
+    play.setAttribute("aria-label", st.timer ? t("pause") : t("play"));
+    play.title = play.getAttribute("aria-label");
+    play.textContent = st.timer ? t("pause") : t("play");
+    keysHint.textContent = TOUCH ? "" : t("replay_keys");
+    evHead.textContent = t("step_events");
+    toggle.textContent = st.simple ? t("board_view") : t("simple_view");
+    toggle.hidden = !(st.simple || localStorage.getItem("cosmodeck.dev") === "1");  // a developer's view
+  }
+
+  function start() {
+    if (!st.data) return;
+    if (st.index >= st.data.frames.length - 1) go(0);
+    st.timer = setInterval(() => {
+      if (st.index >= st.data.frames.length - 1) { pause(); return; }
+      go(st.index + 1);
+    }, PLAY_MS);
+    labels();
+  }
+
+  function pause() {
+    clearInterval(st.timer);
+    st.timer = null;
+    labels();
+  }
 
   function renderSeats() {
     const view = st.data ? st.data.frames[0].view : null;
@@ -58,12 +104,19 @@ export async function mountReplay(root, roomId) {
         seatName(view, i))));
   }
 
+  function frameView() { return st.data ? st.data.frames[st.index].view : null; }
+
   async function mountBoard() {
     if (board) board.destroy();
-    const mod = st.simple ? generic : await loadBoard(info.game);
+    mod = st.simple ? generic : await loadBoard(info.game);
     const seat = st.seat === "" ? null : Number(st.seat);
-    board = mod.createBoard(boardRoot, { seat, readonly: true, noAnimation: true, act() {}, describe: (ev) => describeEvent(ev, null) });
-    toggle.textContent = st.simple ? t("board_view") : t("simple_view");
+    board = mod.createBoard(boardRoot, {
+      seat, readonly: true, noAnimation: true, act() {},
+      gameTime: () => { const v = frameView(); return v && typeof v.now === "number" ? v.now : 0; },
+      log() {},
+      describe: (ev) => describeEvent(ev, frameView()),
+    });
+    labels();
     show();
   }
 
@@ -71,6 +124,7 @@ export async function mountReplay(root, roomId) {
     const q = st.seat === "" ? "" : `?seat=${st.seat}`;
     st.data = await api("GET", `/api/rooms/${encodeURIComponent(roomId)}/replay${q}`);
     slider.max = String(st.data.frames.length - 1);
+    st.index = Math.min(st.index, st.data.frames.length - 1);
     renderSeats();
     await mountBoard();
   }
@@ -81,19 +135,25 @@ export async function mountReplay(root, roomId) {
     show();
   }
 
+  // one step in words: who did what (as the board's game tells it), or that time passed
+  function stepText(f) {
+    if (!f.step) return t("step_start");
+    if (f.step[1] === "advance") return t("step_advance", { t: Number(f.step[0]).toLocaleString(getLang(), { maximumFractionDigits: 1 }) });
+    const name = seatName(f.view, f.step[1]);
+    const said = mod && mod.describeAction ? mod.describeAction(f.step[2], f.view, f.step[1]) : null;
+    return said ? t("step_said", { name, action: said }) : t("step_moved", { name });
+  }
+
   function show() {
     if (!st.data || !board) return;
     const f = st.data.frames[st.index];
     slider.value = String(st.index);
     pos.textContent = t("step_of", { i: st.index, n: st.data.frames.length - 1 });
-    title.textContent = `${t("replay")}: ${gameName(info.game)} · ${roomId}`;
     board.update({ type: "view", version: st.index, view: f.view, legal: [], deadline: f.view.deadline, status: "over" });
-    clear(evList);
-    if (f.step) evList.append(h("li.step", {}, f.step[1] === "advance" ? t("step_advance", { t: f.step[0].toFixed(1) })
-      : t("step_action", { name: seatName(f.view, f.step[1]), action: f.step[2] })));
-    for (const ev of f.events) evList.append(h("li", {}, describeEvent(ev, f.view)));
+    clear(evList).append(h("li.step", {}, stepText(f)), ...f.events.map((ev) => h("li", {}, describeEvent(ev, f.view))));
   }
 
-  onLang(() => { renderSeats(); if (board) mountBoard(); });
+  onLang(() => { labels(); renderSeats(); if (board) mountBoard(); });
+  labels();
   await load();
 }

@@ -4,36 +4,16 @@ import { t, has, onLang } from "./i18n.js";
 import { GameClient } from "./client.js";
 import { seatName, gameName } from "./names.js";
 import { loadBoard } from "./boards/index.js";
+import { describeEvent } from "./events.js";
 import * as generic from "./boards/generic.js";
 import { rememberedRoom } from "./lobby.js";
+import { againBody, againBox } from "./again.js";
 
 const FREE_EMOTES = ["cheer", "groan", "gasp", "thumbs_up", "thumbs_down"];
 
-export function describeEvent(ev, view) {
-  const params = {};
-  for (const [k, v] of Object.entries(ev)) {
-    if (v === null || v === undefined) { params[k] = ""; continue; }
-    if (k === "seat" || k === "by" || k === "owner" || k === "attacker" || k === "defender") {
-      params[k] = typeof v === "number" ? seatName(view, v) : String(v);
-    } else if (Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === "number")) {
-      params[k] = `(${v[0]},${v[1]})`;
-    } else if (v && typeof v === "object" && !Array.isArray(v)) {
-      for (const [sub, x] of Object.entries(v)) params[`${k}.${sub}`] = x && typeof x === "object" ? JSON.stringify(x) : String(x);
-      params[k] = Object.entries(v).map(([sub, x]) => `${sub} ${x && typeof x === "object" ? JSON.stringify(x) : x}`).join(", ");
-    } else if (Array.isArray(v)) {
-      params[k] = v.join(", ");
-    } else if (k === "card" && typeof v === "string" && v.includes(":")) {
-      params[k] = v.split(":").pop();  // "faction:P5" -> "P5" (the owner is named in the sentence)
-    } else {
-      params[k] = has(`val.${k}.${v}`) ? t(`val.${k}.${v}`) : String(v);
-    }
-  }
-  const key = `ev.${view && view.game ? view.game + "." : ""}${ev.type}`;
-  if (has(key)) return t(key, params);
-  if (has(`ev.${ev.type}`)) return t(`ev.${ev.type}`, params);
-  const rest = Object.entries(params).filter(([k]) => k !== "type").map(([k, v]) => `${k}=${v}`).join(" ");
-  return `${ev.type}${rest ? ": " + rest : ""}`;
-}
+export { describeEvent };
+
+function botLevel(name) { return has(`botlevel.${name}`) ? t(`botlevel.${name}`) : name; }
 
 export function errorText(msg) {
   return has(`err.${msg.code}`) ? t(`err.${msg.code}`) : msg.message || msg.code;
@@ -45,7 +25,7 @@ export function mountRoom(root, roomId) {
   if (token) sessionStorage.setItem(`cosmodeck.token.${roomId}`, token);
 
   const st = { seat: null, status: "waiting", game: null, presence: null, last: null, conn: "connecting",
-    simple: localStorage.getItem("cosmodeck.simple") === "1", talk: [], log: [], refused: false };
+    simple: localStorage.getItem("cosmodeck.simple") === "1", talk: [], log: [], logVersion: -1, refused: false };
   let board = null;
   let boardKind = null;
 
@@ -57,6 +37,7 @@ export function mountRoom(root, roomId) {
   const waitBox = h("section.card.waiting", { hidden: true });
   const resultBox = h("section.card.result", { hidden: true, tabindex: "-1" });
   const timerBox = h("p.timer", { "aria-live": "off" });
+  const rulesA = h("a.button.rules-link", { target: "_blank", rel: "noopener" });
   const toggle = h("button.toggle", { type: "button", "aria-pressed": String(st.simple),
     onclick: () => { st.simple = !st.simple; localStorage.setItem("cosmodeck.simple", st.simple ? "1" : "0"); mountBoard(true); } });
   const boardRoot = h("div.board-root");
@@ -65,7 +46,7 @@ export function mountRoom(root, roomId) {
   const logBox = h("section.card.logbox", { "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, t("log")), logList);
 
   clear(root).append(
-    h("div.room-head", {}, title, connBadge, toggle),
+    h("div.room-head", {}, title, connBadge, rulesA, toggle),
     who, setupBox, presenceBox, timerBox, waitBox, resultBox,
     h("div.room-body", {}, boardRoot, h("aside.side", {}, talkBox, logBox)));
 
@@ -80,7 +61,7 @@ export function mountRoom(root, roomId) {
       if (!client.act(action)) toast(t("not_connected"), "error");
     },
     gameTime: () => client.gameTime(),
-    log: (ev) => addLog(describeEvent(ev, st.last && st.last.view)),
+    log: (ev) => addLog(ev, st.last && st.last.view),
     describe: (ev) => describeEvent(ev, st.last && st.last.view),
   };
 
@@ -91,7 +72,8 @@ export function mountRoom(root, roomId) {
     boardKind = want;
     const mod = st.simple ? generic : await loadBoard(st.game);
     board = mod.createBoard(boardRoot, ctx);
-    if (st.last) board.update(st.last);
+    renderLog();  // the board's module names its game's events (cells, cards): the log can now use it
+    if (st.last) Promise.resolve(board.update(st.last)).then(renderResult);
     renderHead();
     talkKey = "";
     renderTalk();
@@ -110,11 +92,19 @@ export function mountRoom(root, roomId) {
         renderPresence(); renderWaiting();
         break;
       case "events":
-        // boards that animate log each event as it is shown, so the log never runs ahead of the board
-        if (board && board.animates) board.events(msg.events, msg.version);
-        else for (const ev of msg.events) ctx.log(ev);
+        // a (re)join resends recent steps as history: logged once, never animated
+        if (msg.history) {
+          if (msg.version > st.logVersion) for (const ev of msg.events) ctx.log(ev);
+        } else if (board && board.animates) {
+          // boards that animate log each event as it is shown, so the log never runs ahead of the board
+          board.events(msg.events, msg.version);
+        } else {
+          for (const ev of msg.events) ctx.log(ev);
+        }
+        st.logVersion = Math.max(st.logVersion, msg.version);
         break;
       case "view":
+        if (!st.last && st.log.length && board) { st.last = msg; renderLog(); }
         st.last = msg; st.status = msg.status || st.status;
         renderHead(); renderPresence(); renderWaiting(); renderTalk();
         // the result appears once the board has finished showing how the game ended
@@ -147,10 +137,23 @@ export function mountRoom(root, roomId) {
     clear(setupBox).append(lines.join(" "));
   }
 
-  function addLog(text) {
-    st.log.push(text);
-    logList.append(h("li", {}, text));
+  // an event logged before the first view (history on join) is named with the latest view
+  function logLine(entry) {
+    return h("li", {}, describeEvent(entry.ev, entry.view || (st.last && st.last.view) || { game: st.game }));
+  }
+
+  function addLog(ev, view) {
+    const entry = { ev, view };
+    st.log.push(entry);
+    if (st.log.length > 200) st.log.shift();
+    if (!board) return;  // until the board's module has loaded (it names its game's events): shown by mountBoard
+    logList.append(logLine(entry));
     while (logList.children.length > 200) logList.firstChild.remove();
+    logList.scrollTop = logList.scrollHeight;
+  }
+
+  function renderLog() {
+    clear(logList).append(...st.log.map(logLine));
     logList.scrollTop = logList.scrollHeight;
   }
 
@@ -158,10 +161,14 @@ export function mountRoom(root, roomId) {
     document.title = `${gameName(st.game || "")} · ${roomId} · cosmodeck`;
     title.textContent = `${gameName(st.game || "")} · ${t("room")} ${roomId}`;
     connBadge.textContent = t(`conn.${st.conn}`);
+    rulesA.hidden = !st.game;
+    if (st.game) { rulesA.href = `/rules/${st.game}`; rulesA.textContent = t("rules"); }
     connBadge.className = `badge conn-${st.conn}`;
     who.textContent = st.seat === null ? t("you_spectate") : t("you_are", { name: seatName(st.last && st.last.view, st.seat) });
     toggle.textContent = st.simple ? t("board_view") : t("simple_view");
     toggle.setAttribute("aria-pressed", String(st.simple));
+    // the simple view lists the raw view and actions: a developer's tool, not offered to players
+    toggle.hidden = !(st.simple || localStorage.getItem("cosmodeck.dev") === "1");
   }
 
   function renderPresence() {
@@ -171,8 +178,8 @@ export function mountRoom(root, roomId) {
     for (const [seat, s] of Object.entries(p.seats)) {
       const n = Number(seat);
       let state;
-      if (s.kind === "bot") state = t("pres.bot", { name: s.bot });
-      else if (s.bot) state = t("pres.takeover", { name: s.bot });
+      if (s.kind === "bot") state = t("pres.bot", { name: botLevel(s.bot) });
+      else if (s.bot) state = t("pres.takeover", { name: botLevel(s.bot) });
       else if (s.connected) state = t("pres.online");
       else state = s.joined ? t("pres.gone") : t("pres.not_joined");
       const you = n === st.seat ? ` (${t("you")})` : "";
@@ -211,10 +218,17 @@ export function mountRoom(root, roomId) {
     else if (r.team_win === false) headline = t("team_lost");
     else if (st.seat !== null && (r.winners || []).includes(st.seat)) headline = winners.length > 1 ? t("you_shared") : t("you_won");
     else headline = winners.length ? t("winners", { names: winners.join(", ") }) : t("nobody_won");
-    const scores = r.scores ? Object.entries(r.scores).map(([s, x]) => h("li", {}, `${seatName(v, Number(s))}: ${x}`)) : [];
+    // a board may explain the result itself (a score breakdown); otherwise the scores as sentences
+    const details = board && board.resultDetails ? board.resultDetails(v) : null;
+    const scores = !details && r.scores ? Object.entries(r.scores).map(([s, x]) =>
+      h("li", {}, t(Number(x) === 1 ? "score_of_one" : "score_of", { name: seatName(v, Number(s)), n: x }))) : [];
     clear(resultBox).append(h("h2", {}, t("game_over")), h("p.headline", {}, headline),
-      scores.length ? h("ul", {}, scores) : null,
+      ...(details ? [details] : []), ...(scores.length ? [h("ul", {}, scores)] : []),
       h("p", {}, h("a.button", { href: `/replay/${roomId}` }, t("watch_replay")), " ", h("a.button", { href: "/" }, t("new_game"))));
+    const body = st.seat === null ? null : againBody(st.hello, st.presence, st.players);
+    // one box: once its room is created it stays as it is; before that it follows the language
+    if (body && !(st.again && st.again.dataset.created)) st.again = againBox(body, st.seat);
+    if (body) resultBox.append(st.again);
     if (wasHidden) resultBox.focus();
   }
 
@@ -273,7 +287,8 @@ export function mountRoom(root, roomId) {
 
   function tickTimer() {
     const m = st.last;
-    if (!m || m.deadline === null || m.deadline === undefined || st.status !== "playing") {
+    // a board that shows its own deadlines (ownsTimer) makes the room's line redundant
+    if (!m || m.deadline === null || m.deadline === undefined || st.status !== "playing" || (board && board.ownsTimer)) {
       timerBox.textContent = "";
     } else {
       const left = Math.max(0, m.deadline - client.gameTime());
@@ -282,7 +297,15 @@ export function mountRoom(root, roomId) {
     requestAnimationFrame(tickTimer);
   }
 
-  onLang(() => { renderHead(); renderSetup(); renderPresence(); renderWaiting(); renderResult(); talkKey = ""; renderTalk(); renderTalkLines(); if (board && st.last) board.update(st.last); });
+  onLang(() => { renderLog(); logBox.querySelector("h2").textContent = t("log"); renderHead(); renderSetup(); renderPresence(); renderWaiting(); renderResult(); talkKey = ""; renderTalk(); renderTalkLines(); relabelBoard(); });
+
+  // a language change re-renders the board at once: a board with relabel() redraws itself (keeping
+  // what the player had selected); any other board is mounted again from the latest view
+  function relabelBoard() {
+    if (!board) return;
+    if (board.relabel) board.relabel();
+    else mountBoard(true);
+  }
   renderHead();
   renderTalk();
   client.connect();

@@ -7,12 +7,16 @@ From its view alone:
   it draws when it must;
 - in a countdown it throws in a card for every value it can, and reacts faster while a
   countdown runs (``race``: its reaction time is multiplied by this factor, default 0.5);
-- it keeps each mission obligation it owes, except with probability ``p_forget`` (decided
-  once per obligation);
+- it keeps each mission obligation it owes, except with a probability decided once per obligation:
+  with ``memory="mission"`` (the default) it depends on the mission and the table
+  (``blast_off_memory.MissionMemory``: rare triggers, another player's cue, a count or colour to
+  say and more missions in force are forgotten more; ``p_forget`` is the calibrated average);
+  with ``memory="flat"`` it is ``p_forget`` for every obligation;
 - it catches on evidence (``catching="evidence"``, the default; BLO-12.10): it follows the view's
   public log (``recent``) with a ``PublicLog`` (``bots/blast_off_log``), which derives every obligation owed and every
   violation from public events alone, in both timings. Each violation is caught with probability
-  ``p_catch`` (decided once per violation), and only while the catch is sure to be valid: in the
+  ``p_catch`` (decided once per violation; with ``memory="mission"`` times the chance to notice
+  it, ``MissionMemory.p_notice``), and only while the catch is sure to be valid: in the
   turn-based timing in a RESPONSE step of its window; in real time while fewer turn actions than
   its window allows are complete, or while the view's next deadline (before which the simulator and
   the server apply the action) falls inside its ``catch_window_s``. An evidence catch is never
@@ -32,6 +36,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cosmodeck.bots.blast_off_log import PublicLog
+from cosmodeck.bots.heuristic.blast_off_memory import MEMORY, memory_for
 from cosmodeck.bots.params import Params
 from cosmodeck.bots.reaction import ReactionTime
 from cosmodeck.engine.rng import Rng
@@ -64,9 +69,12 @@ class BlastOffHeuristic:
     name = "heuristic"
 
     def __init__(self, game: BlastOffGame, p_forget: float = 0.1, p_catch: float = 0.3, race: float = 0.5,
-                 reaction: ReactionTime | None = None, catching: str = "evidence") -> None:
+                 reaction: ReactionTime | None = None, catching: str = "evidence", memory: str = "mission") -> None:
         if catching not in CATCHING:
             raise ValueError(f"catching must be one of {', '.join(CATCHING)}, not {catching!r}")
+        if memory not in MEMORY:
+            raise ValueError(f"memory must be one of {', '.join(MEMORY)}, not {memory!r}")
+        self.memory = memory_for(game, p_forget) if memory == "mission" else None
         self.game = game
         self.p_forget = p_forget
         self.p_catch = p_catch
@@ -88,7 +96,7 @@ class BlastOffHeuristic:
     def from_params(game: BlastOffGame, p: Params, reaction: ReactionTime) -> BlastOffHeuristic:
         bot = BlastOffHeuristic(game, p.float("p_forget", 0.1, lo=0.0, hi=1.0), p.float("p_catch", 0.3, lo=0.0, hi=1.0),
                                 p.float("race", 0.5, lo=0.01, hi=10.0), reaction,
-                                p.choice("catching", "evidence", CATCHING))
+                                p.choice("catching", "evidence", CATCHING), p.choice("memory", "mission", MEMORY))
         p.done()
         return bot
 
@@ -107,7 +115,7 @@ class BlastOffHeuristic:
         for o in view.get("obligations") or ():
             key = (o["mission"], o["token"], o.get("expect"), o.get("deadline"), o.get("due_step"))
             if key not in self._forget:
-                self._forget[key] = rng.random() < self.p_forget
+                self._forget[key] = rng.random() < self._p_forget(str(o["mission"]), view)
             if self._forget[key]:
                 continue
             for a in legal:
@@ -144,6 +152,16 @@ class BlastOffHeuristic:
         if view.get("countdown") is not None and view.get("timing") != "steps":
             return None  # real time: nothing to throw in for this value, wait for the next call
         return others[0] if others else None
+
+    def _p_forget(self, mission: str, view: Mapping[str, Any]) -> float:
+        if self.memory is None:
+            return self.p_forget
+        return self.memory.p_forget(mission, len(view.get("missions_in_force") or ()) or 1)
+
+    def _p_notice(self, mission: str, view: Mapping[str, Any]) -> float:
+        if self.memory is None:
+            return 1.0
+        return self.memory.p_notice(mission, len(view.get("missions_in_force") or ()) or 1)
 
     def _watch(self, view: Mapping[str, Any], seat: int, rng: Rng) -> None:
         if self.catching == "guess":
@@ -209,7 +227,7 @@ class BlastOffHeuristic:
                 continue
             go = self._decided.get(v.key)
             if go is None:
-                go = self._decided[v.key] = rng.random() < self.p_catch
+                go = self._decided[v.key] = rng.random() < self.p_catch * self._p_notice(v.mission, view)
             if not go:
                 continue
             # naming the mission is best; if it is no longer in force, any open violation of theirs will do

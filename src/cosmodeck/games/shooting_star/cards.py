@@ -7,7 +7,7 @@ Arrows rotate card-frame offsets as in SHS-5.3.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 Cell = tuple[int, int]
 
@@ -88,6 +88,9 @@ class Mission:
     need: Mapping[str, int]
     named: tuple[str, ...]
     score_by_found: tuple[int, ...]
+    # what players read, per language code ("en" always; others optional): shown, never scored
+    name: Mapping[str, str] = field(default_factory=dict)
+    text: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

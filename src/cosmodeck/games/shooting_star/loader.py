@@ -73,6 +73,9 @@ class MissionModel(_Model):
     need: dict[str, int] | None = None
     named: list[str] | None = Field(default=None, max_length=15)
     score_by_found: list[int] | None = None
+    # what players read, {"en": ..., "es": ...}: English required, other languages optional
+    name: dict[str, str] | None = Field(default=None, max_length=20)
+    text: dict[str, str] | None = Field(default=None, max_length=20)
 
 
 class SetupModel(_Model):
@@ -291,7 +294,13 @@ def _missions(chk: Checker, m: DataModel) -> dict[str, Mission]:
             raise _fail(src, f"{f}.score_by_found", "only missions with 'named' have score_by_found")
         if any(not -100 <= x <= 100 for x in sbf):
             raise _fail(src, f"{f}.score_by_found", "scores must be between -100 and 100")
-        out[mi.id] = Mission(mi.id, mi.points, MappingProxyType(dict(mi.need or {})), named, sbf)
+        for key, words in (("name", mi.name), ("text", mi.text)):
+            if words is not None and not words.get("en", "").strip():
+                raise _fail(src, f"{f}.{key}", "needs an English text under 'en' (other languages are optional)")
+            if words is not None and any(len(x) > 500 or len(lang) > 10 for lang, x in words.items()):
+                raise _fail(src, f"{f}.{key}", "language codes up to 10 characters, texts up to 500")
+        out[mi.id] = Mission(mi.id, mi.points, MappingProxyType(dict(mi.need or {})), named, sbf,
+                             MappingProxyType(dict(mi.name or {})), MappingProxyType(dict(mi.text or {})))
     for v in sorted({x.points for x in out.values()}):  # SHS-3.7: each player gets one mission of each value
         n = sum(1 for x in out.values() if x.points == v)
         if n < MAX_PLAYERS:

@@ -55,7 +55,8 @@ def build(st: ShootingStarState, seat: int | None) -> dict[str, Any]:
     for s in range(st.players):
         if over or s == seat:
             missions.append([{"id": m, "points": data.missions[m].points, "need": dict(data.missions[m].need),
-                              "named": list(data.missions[m].named)} for m in st.missions[s]])
+                              "named": list(data.missions[m].named), "name": dict(data.missions[m].name) or None,
+                              "text": dict(data.missions[m].text) or None} for m in st.missions[s]])
         else:
             missions.append(None)
     out: dict[str, Any] = {

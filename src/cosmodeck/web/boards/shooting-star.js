@@ -1,8 +1,9 @@
 // Shooting Star: the sector grid, your hand with each card's hit pattern, the arrow, missions,
 // and the resolution animated step by step from the events.
 import { h, clear } from "../dom.js";
-import { t } from "../i18n.js";
+import { t, has } from "../i18n.js";
 import { seatName } from "../names.js";
+import { setEventParams } from "../events.js";
 
 const ARROWS = ["N", "E", "S", "W"];
 const ARROW_GLYPH = { N: "↑", E: "→", S: "↓", W: "←" };
@@ -38,6 +39,92 @@ function colourOf(view, seat) {
 
 function kindOf(cardId) { return String(cardId).split(":").pop(); }
 
+// touch screens have no keys: their hints say what to tap instead
+const TOUCH = typeof window !== "undefined" && !!window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
+function hint(key, params) { return TOUCH && has(`${key}.touch`) ? t(`${key}.touch`, params) : t(key, params); }
+
+// "column B, row 2": columns are letters, rows numbers, both shown around the grid
+export function cellName(view, cell) {
+  const [x0, y0] = view && view.grid ? view.grid.bounds : [0, 0];
+  return t("ss.cell", { col: String.fromCharCode(65 + cell[0] - x0), row: cell[1] - y0 + 1 });
+}
+
+// a card with its article ("a"/"the"), which Spanish makes agree with the card's noun
+function cardWith(view, kind, article) {
+  const info = ((view && view.card_set) || []).find((c) => c.id === kind);
+  if (info && info.shield) return t(`ss.card_${article}.shield`);
+  return info ? t(`ss.card_${article}.prio`, { p: info.priority }) : t("ss.a_card");
+}
+
+function cap(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
+
+function cardFace(view, kind) {
+  const info = ((view && view.card_set) || []).find((c) => c.id === kind);
+  if (!info || info.shield) return kind === "SH" || (info && info.shield) ? t("ss.shield") : t("ss.a_card");
+  return t("ss.priority_card", { p: info.priority });
+}
+
+// a data file's text in the page language; without a translation, its English, saying so
+function dataText(words) {
+  const lang = document.documentElement.lang || "en";
+  if (!words || !words.en) return null;
+  if (words[lang]) return words[lang];
+  return `${words.en} ${t("untranslated")}`;
+}
+
+export function missionTitle(m) {
+  return dataText(m.name) || t(m.points === 1 ? "ss.mission_value_one" : "ss.mission_value", { n: m.points });
+}
+
+export function missionText(m) {
+  const text = dataText(m.text);
+  if (text) return text;
+  if (m.named && m.named.length) return t("ss.mission_named", { a: m.named[0], b: m.named[1] || "" });
+  const parts = Object.entries(m.need || {}).map(([k, n]) => t(`ss.need.${k}`, { n }));
+  return t("ss.mission_need", { list: parts.join(", ") });
+}
+
+function missionsOf(view) {
+  const all = new Map();
+  for (const list of (view && view.missions) || []) for (const m of list || []) all.set(m.id, m);
+  return all;
+}
+
+export function scoreSentence(view, b) {
+  const ms = missionsOf(view);
+  const missions = Object.entries(b.missions || {}).map(([id, p]) =>
+    t("ss.mission_points", { name: ms.has(id) ? missionTitle(ms.get(id)) : t("ss.a_mission"), n: p }));
+  return t(b.total === 1 ? "ss.score_sentence_one" : "ss.score_sentence", { total: b.total, cards: b.cards, moons: b.moons, bonus: b.debris_bonus,
+    missions: missions.join(", ") || t("none") });
+}
+
+// a stored action in words (the replay's step list): "place P6 4,0 S"
+export function describeAction(action, view) {
+  const m = String(action).match(/^place (\S+) (-?\d+),(-?\d+) ([NESW])$/);
+  if (!m) return null;
+  return t("ss.action_place", { card: cardWith(view, m[1], "a"), cell: cellName(view, [Number(m[2]), Number(m[3])]),
+    arrow: t(`ss.arrow.${m[4]}`) });
+}
+
+setEventParams("shooting-star", (ev, view) => {
+  const out = {};
+  if (Array.isArray(ev.cell)) out.cell = cellName(view, ev.cell);
+  if (typeof ev.card === "string") {
+    out.card = cardFace(view, kindOf(ev.card));
+    out.card_a = cardWith(view, kindOf(ev.card), "a");
+    out.card_the = cardWith(view, kindOf(ev.card), "the");
+    out.Card_the = cap(out.card_the);
+  }
+  if (ev.orientation) out.orientation = t(`ss.arrow.${ev.orientation}`);
+  if (Array.isArray(ev.ids)) {
+    const ms = missionsOf(view);
+    out.ids = ev.ids.map((id) => (ms.has(id) ? missionTitle(ms.get(id)) : t("ss.a_mission"))).join(", ");
+  }
+  if (ev.breakdown) out.breakdown = scoreSentence(view, ev.breakdown);
+  if (ev.planet !== undefined) out.planet = "";
+  return out;
+});
+
 export function createBoard(root, ctx) {
   let msg = null;        // the latest view message
   let shown = null;      // the view on screen (behind the latest during an animation)
@@ -68,10 +155,11 @@ export function createBoard(root, ctx) {
   const sideBox = h("div.ss-side");
   const otherBox = h("div.ss-other");
   const helpBox = h("details.card.ss-help", {});
+  const legend = h("p.ss-legend");
   clear(root).append(h("div.ss", {},
     h("div.ss-main", {}, status, h("div.ss-anim", {}, caption, skipBtn,
       h("label.ss-speed", {}, speedLabel, " ", speedSel)), gridBox,
-      h("p.ss-legend", {}, t("ss.legend")), handBox, otherBox),
+      legend, handBox, otherBox),
     sideBox, helpBox));
 
   document.addEventListener("keydown", onKey);
@@ -145,8 +233,10 @@ export function createBoard(root, ctx) {
   }
 
   // ---- rendering ---------------------------------------------------------------------
+  let captionEv = null;  // the event being shown: re-described when the language changes
   function render() {
     renderSpeed();
+    caption.textContent = captionEv && ctx.describe ? ctx.describe(captionEv) : "";
     if (!shown) return;
     const v = shown;
     const legal = parseLegal(animating || ctx.readonly ? [] : (msg ? msg.legal : []));
@@ -161,31 +251,35 @@ export function createBoard(root, ctx) {
   function renderStatus(v, legal) {
     const me = ctx.seat;
     let text;
-    if (v.over) text = t("ss.status_over");
+    if (v.over && !animating) text = t("ss.status_over");
+    else if (animating) text = t("ss.status_resolving");
+    else if (msg && msg.status === "waiting") text = t("ss.status_not_started");
     else if (v.phase === "sector") text = t("ss.status_sector");
-    else if (Object.keys(legal.place).length) text = sel.card ? t("ss.status_pick_cell", { card: cardName(sel.card) }) : t("ss.status_your_turn");
-    else if (v.to_act && v.to_act.length) text = t("ss.status_waiting", { name: seatName(v, v.to_act[0]) });
+    else if (Object.keys(legal.place).length) text = sel.card ? hint("ss.status_pick_cell", { card: cardName(sel.card) }) : t("ss.status_your_turn");
+    else if (v.to_act && v.to_act.length && !ctx.readonly) text = t("ss.status_waiting", { name: seatName(v, v.to_act[0]) });
     else text = "";
-    status.textContent = `${t("ss.turn", { n: v.turn, max: v.max_turns })} · ${t("ss.planets_left", { n: v.planets_left })} · ${text}`;
+    status.textContent = v.over && !animating ? text
+      : [t("ss.turn", { n: v.turn, max: v.max_turns }), t(v.planets_left === 1 ? "ss.planets_left_one" : "ss.planets_left", { n: v.planets_left }), text].filter(Boolean).join(" · ");
     status.classList.toggle("yours", !!Object.keys(legal.place).length && me !== null);
   }
 
-  function cardName(kind) {
-    const info = cardInfo(kind);
-    return info.shield ? t("ss.shield") : t("ss.priority_card", { p: info.priority });
-  }
+  function cardName(kind) { return cardFace(shown, kind); }
 
   function renderGrid(v, legal) {
     const [x0, y0, x1, y1] = v.grid.bounds;
     const cols = x1 - x0 + 1;
-    gridBox.style.gridTemplateColumns = `repeat(${cols}, minmax(4.2rem, 6.5rem))`;
+    gridBox.style.gridTemplateColumns = `1.3rem repeat(${cols}, minmax(2.6rem, 6.5rem))`;
     gridBox.setAttribute("aria-label", t("ss.sector"));
     clear(gridBox);
+    // axis labels: columns A, B, C… on top, rows 1, 2, 3… on the left (cells are named that way)
+    gridBox.append(h("span.ss-axis", { "aria-hidden": "true" }, ""));
+    for (let x = x0; x <= x1; x++) gridBox.append(h("span.ss-axis.col", { "aria-hidden": "true" }, String.fromCharCode(65 + x - x0)));
     const cells = grid;
     const legalCells = sel.card && legal.place[sel.card] ? legal.place[sel.card] : {};
     currentLegalCells = legalCells;
     const preview = previewMap(legalCells);
     for (let y = y0; y <= y1; y++) {
+      gridBox.append(h("span.ss-axis.row", { "aria-hidden": "true" }, String(y - y0 + 1)));
       for (let x = x0; x <= x1; x++) {
         const key = `${x},${y}`;
         const c = cells.get(key);
@@ -239,6 +333,8 @@ export function createBoard(root, ctx) {
     if (c && c.planet) {
       parts.push(h("span.lvl", {}, c.kind === "dark" ? "D" : String(c.level)));
       if (c.name) parts.push(h("span.pname", {}, c.name));
+      else if (c.kind === "12") parts.push(h("span.pname.k12", {}, t("ss.planet12")));
+      else if (c.kind === "dark") parts.push(h("span.pname.kdark", {}, t("ss.dark_short")));
       if (c.moons) parts.push(h("span.moon", { title: t("ss.moon") }, "☾"));
     }
     let cardLabel = "";
@@ -246,11 +342,11 @@ export function createBoard(root, ctx) {
       const col = colourOf(v, c.card.seat);
       const face = c.card.card ? kindOf(c.card.card) : "?";
       parts.push(h("span.ss-placed", { style: { background: col } },
-        h("span.arrow", {}, ARROW_GLYPH[c.card.orientation] || ""), h("span.face", {}, face === "SH" ? "SH" : face),
+        h("span.arrow", {}, ARROW_GLYPH[c.card.orientation] || ""), h("span.face", {}, faceShort(face)),
         h("span.order", {}, `#${c.card.order}`)));
       cardLabel = ` · ${t("ss.card_of", { name: seatName(v, c.card.seat), card: c.card.card ? cardName(face) : t("ss.face_down"), arrow: t(`ss.arrow.${c.card.orientation}`) })}`;
     }
-    const label = `(${x},${y}) ${planetLabel(c)}${cardLabel}${canPlace ? " · " + t("ss.place_here") : ""}`;
+    const label = `${cellName(v, [x, y])}: ${planetLabel(c)}${cardLabel}${canPlace ? " · " + t("ss.place_here") : ""}`;
     const el = h(`button.${classes.join(".")}`, {
       type: "button", role: "gridcell", "aria-label": label, title: label,
       dataset: { x: String(x), y: String(y), cell: key },
@@ -260,6 +356,12 @@ export function createBoard(root, ctx) {
       onfocus: () => { if (sel.card && sel.hover !== key) { sel.hover = key; applyPreview(); } },
     }, parts);
     return el;
+  }
+
+  function faceShort(kind) {
+    if (kind === "?") return "?";
+    const info = cardInfo(kind);
+    return info.shield ? t("ss.shield_short") : String(info.priority);
   }
 
   function place(x, y) {
@@ -292,7 +394,7 @@ export function createBoard(root, ctx) {
     const info = cardInfo(kind);
     if (info.shield) return t("ss.shield_help");
     if (info.hits.length === 2 && info.hits.every((o) => o[0] === 0 && o[1] === 0)) return t("ss.p7_help");
-    return t("ss.hits_n", { n: info.hits.length });
+    return t(info.hits.length === 1 ? "ss.hits_one" : "ss.hits_n", { n: info.hits.length });
   }
 
   function renderHand(v, legal) {
@@ -305,7 +407,7 @@ export function createBoard(root, ctx) {
     const cards = myCards();
     const canAct = Object.keys(legal.place).length > 0;
     handBox.append(h("h2", { id: "ss-hand-h" }, t("ss.your_hand"), " ",
-      h("small", {}, canAct ? t("ss.hand_help") : t("ss.hand_wait"))));
+      h("small", {}, canAct ? hint("ss.hand_help") : t("ss.hand_wait"))));
     const list = h("div.ss-cards", { role: "group", "aria-label": t("ss.your_hand") });
     cards.forEach((kind, i) => {
       const info = cardInfo(kind);
@@ -316,7 +418,7 @@ export function createBoard(root, ctx) {
         title: describeCard(kind),
         "aria-label": `${i + 1}: ${cardName(kind)}. ${describeCard(kind)}`,
         onclick: () => selectCard(kind),
-      }, h("span.prio", {}, info.shield ? "SH" : String(info.priority)), patternEl(kind, sel.arrow),
+      }, h(info.shield ? "span.prio.shield" : "span.prio", {}, info.shield ? t("ss.shield_short") : String(info.priority)), patternEl(kind, sel.arrow),
       h("span.key", {}, String(i + 1))));
     });
     handBox.append(list);
@@ -331,14 +433,8 @@ export function createBoard(root, ctx) {
       }, ARROW_GLYPH[a]));
     }
     handBox.append(h("div.ss-arrow-row", {}, h("span", {}, t("ss.arrow_label") + ": "), arrowBox,
-      h("small", {}, t("ss.arrow_help"))));
+      h("small", {}, hint("ss.arrow_help"))));
     if (sel.card) handBox.append(h("p.ss-selected", {}, describeCard(sel.card), " ", t("ss.preview_help")));
-  }
-
-  function missionText(m) {
-    if (m.named && m.named.length) return t("ss.mission_named", { a: m.named[0], b: m.named[1] || "" });
-    const parts = Object.entries(m.need || {}).map(([k, n]) => t(`ss.need.${k}`, { n }));
-    return t("ss.mission_need", { list: parts.join(", ") });
   }
 
   function renderSide(v) {
@@ -356,19 +452,20 @@ export function createBoard(root, ctx) {
         v.invader === s ? h("span.invader", { title: t("ss.invader_help") }, ` ★ ${t("ss.invader")}`) : null,
         h("div.stats", {},
           `${t("ss.in_hand", { n: hand.count ?? 0 })} · ${t("ss.conquest", { n: conq.length })} · ${t("ss.debris", { n: deb.length })}`),
-        hand.used && hand.used.length ? h("div.used", {}, t("ss.used", { list: hand.used.join(" ") })) : null,
-        score ? h("div.score", {}, t("ss.score_line", { total: score.total ?? JSON.stringify(score) })) : null));
+        hand.used && hand.used.length ? h("div.used", {}, t("ss.used", { list: hand.used.map((k) => (cardInfo(k).shield ? t("ss.shield") : String(cardInfo(k).priority))).join(", ") })) : null,
+        score ? h("div.score", {}, t("ss.score_line", { total: score.total ?? "—" })) : null));
     }
     sideBox.append(players);
     const mine = ctx.seat !== null && ctx.seat !== undefined ? v.missions[ctx.seat] : null;
     const ms = h("section.card.ss-missions", { "aria-labelledby": "ss-missions-h" },
-      h("h2", { id: "ss-missions-h" }, v.over ? t("ss.all_missions") : t("ss.your_missions")));
+      h("h2", { id: "ss-missions-h" }, v.over || mine === null ? t("ss.all_missions") : t("ss.your_missions")));
     const lists = v.over ? v.missions.map((m, s) => [s, m]) : (mine ? [[ctx.seat, mine]] : []);
     if (!lists.length) ms.append(h("p.muted", {}, t("ss.missions_secret")));
     for (const [s, list] of lists) {
       if (!list) continue;
       if (v.over) ms.append(h("h3", {}, seatName(v, s)));
-      ms.append(h("ul", {}, list.map((m) => h("li", {}, h("strong", {}, t("ss.points", { n: m.points })), " ", missionText(m)))));
+      ms.append(h("ul", {}, list.map((m) => h("li", {}, h("strong", {}, missionTitle(m)), " ",
+        h("span.pts", {}, t(m.points === 1 ? "ss.points_one" : "ss.points", { n: m.points })), ": ", missionText(m)))));
     }
     sideBox.append(ms);
   }
@@ -380,12 +477,15 @@ export function createBoard(root, ctx) {
       h("div.actions", {}, legal.other.map((a) => h("button.action", { type: "button", "data-action": a, onclick: () => ctx.act(a) }, a)))));
   }
 
-  let helpRendered = false;
+  let helpLang = null;
   function renderHelp() {
-    if (helpRendered) return;
-    helpRendered = true;
-    helpBox.append(h("summary", {}, t("ss.how_to_play")), ...t("ss.rules_short").split("\n").map((p) => h("p", {}, p)),
-      h("p", {}, t("ss.keys")));
+    // re-rendered when the language changes (it is static otherwise: an open box stays open)
+    if (helpLang === t("ss.how_to_play")) return;
+    helpLang = t("ss.how_to_play");
+    clear(helpBox).append(h("summary", {}, t("ss.how_to_play")), ...t("ss.rules_short").split("\n").map((p) => h("p", {}, p)),
+      h("p", {}, TOUCH ? t("ss.touch") : t("ss.keys")),
+      h("p", {}, h("a", { href: "/rules/shooting-star" }, t("full_rules"))));
+    legend.textContent = t("ss.legend");
   }
 
   // ---- animation ---------------------------------------------------------------------
@@ -452,12 +552,12 @@ export function createBoard(root, ctx) {
     animating = true;
     skip = false;
     skipBtn.hidden = false;
-    skipBtn.textContent = t("ss.skip");
+    skipBtn.textContent = hint("ss.skip");
     for (const ev of events) {
       if (ctx.log) ctx.log(ev);
       if (skip) continue;
       applyEvent(ev);
-      caption.textContent = ctx.describe(ev);
+      captionEv = ev;
       render();
       await sleep((STEP_MS[ev.type] ?? DEFAULT_STEP) * (SPEEDS[speed] ?? 1));
     }
@@ -473,8 +573,48 @@ export function createBoard(root, ctx) {
     render();
   }
 
+  // the final score of each player, line by line (shown in the room's result box)
+  function resultDetails(v) {
+    if (!v || !v.scores) return null;
+    const ms = missionsOf(v);
+    const cols = v.scores.map((_, s) => s);
+    const row = (label, cells) => h("tr", {}, h("th", { scope: "row" }, label), cells.map((c) => h("td", {}, c)));
+    const missionRows = [];
+    for (let k = 0; k < 3; k++) {
+      missionRows.push(row(t("ss.mission_n", { n: k + 1 }), cols.map((s) => {
+        const entry = Object.entries(v.scores[s].missions || {})[k];
+        if (!entry) return "—";
+        const m = ms.get(entry[0]);
+        return h("span", { title: m ? missionText(m) : "" }, `${m ? missionTitle(m) : t("ss.a_mission")}: `,
+          h("strong", {}, String(entry[1])));
+      })));
+    }
+    return h("table.data.ss-breakdown", {},
+      h("caption", {}, t("ss.breakdown")),
+      h("thead", {}, h("tr", {}, h("th", {}, ""), cols.map((s) => h("th", { scope: "col" }, seatName(v, s))))),
+      h("tbody", {},
+        row(t("ss.bd.cards"), cols.map((s) => String(v.scores[s].cards))),
+        row(t("ss.bd.moons"), cols.map((s) => String(v.scores[s].moons))),
+        row(t("ss.bd.debris"), cols.map((s) => t("ss.bd.debris_cell", { n: v.scores[s].debris, bonus: v.scores[s].debris_bonus }))),
+        ...missionRows,
+        row(t("ss.bd.total"), cols.map((s) => h("strong", {}, String(v.scores[s].total)))),
+        ...tieRows(v, cols, row)));
+  }
+
+  // SHS-14.6: equal top totals are decided by captured cards, then captured moons (else shared)
+  function tieRows(v, cols, row) {
+    const best = Math.max(...cols.map((s) => v.scores[s].total));
+    if (cols.filter((s) => v.scores[s].total === best).length < 2) return [];
+    return [
+      row(t("ss.bd.tie_captured"), cols.map((s) => String(v.scores[s].captured ?? "—"))),
+      row(t("ss.bd.tie_moons"), cols.map((s) => String(v.scores[s].moon_count ?? "—"))),
+    ];
+  }
+
   return {
     animates: true,
+    resultDetails,
+    relabel() { skipBtn.textContent = hint("ss.skip"); render(); },
     update(m) {
       msg = m;
       queue = queue.then(() => show(m));

@@ -1,0 +1,110 @@
+"""Readable tables and sentences from a summary or a comparison (shared by the HTML and the terminal)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cosmodeck.sim.report.page import ci, num, words
+
+
+def baseline(summary: dict[str, Any]) -> float:
+    """The win rate a card or mission would show if it made no difference."""
+    if "team_win_rate" in summary:
+        return float(summary["team_win_rate"])
+    return 1.0 / max(1, int(summary["players"]))
+
+
+def effect(row: dict[str, Any], base: float) -> float | None:
+    w = row.get("win_rate")
+    return None if w is None else float(w) - base
+
+
+def did(row: dict[str, Any]) -> str:
+    """``1.02 played, 0.24 hits per game`` (counters that are not zero)."""
+    parts = [f"{num(v['mean'], 2)} {words(k)}" for k, v in row["per_game"].items() if v["total"]]
+    return (", ".join(parts) + " per game") if parts else "never seen"
+
+
+def unit_table(summary: dict[str, Any], key: str) -> tuple[list[str], list[list[str]]]:
+    """Per-card (``per_card``) or per-mission (``per_mission``) rows, the biggest effect on winning first."""
+    rows = summary.get(key) or {}
+    base = baseline(summary)
+    order = sorted(rows, key=lambda i: (effect(rows[i], base) is None, -abs(effect(rows[i], base) or 0.0), i))
+    name = "card" if key == "per_card" else "mission"
+    who = "games" if "team_win_rate" in summary else "players"
+    verb = "played or held" if key == "per_card" else "in force"
+    header = [name, "in games (share)", "what it did", f"win rate when {verb} (95% CI)",
+              f"effect on winning (vs {base:.3f})", "length of those games (decisions)"]
+    out = []
+    for uid in order:
+        r = rows[uid]
+        extra = [f"{words(k)} {r[k]:.3f}" for k in ("completion_rate", "violation_rate", "catch_rate") if k in r]
+        e = effect(r, base)
+        out.append([
+            str(uid), f"{r['games']:,} ({r['rate']:.3f})", did(r) + ("; " + ", ".join(extra) if extra else ""),
+            "-" if r["win_rate"] is None else f"{r['win_rate']:.3f} ({ci(r['win_ci95'])}; {r['win_units']:,} {who})",
+            "-" if e is None else f"{e:+.3f}",
+            "-" if not r.get("length") else f"{r['length']['mean']:.1f}",
+        ])
+    return header, out
+
+
+def flat_units(summary: dict[str, Any], key: str) -> list[dict[str, Any]]:
+    """CSV rows: one per id, every counter's mean per game, the win rate and its interval."""
+    out = []
+    for uid, r in (summary.get(key) or {}).items():
+        row: dict[str, Any] = {"id": uid, "games": r["games"], "rate": r["rate"], "rate_lo": r["ci95"][0],
+                               "rate_hi": r["ci95"][1]}
+        for k, v in r["per_game"].items():
+            row[f"{k}_per_game"] = v["mean"]
+            row[f"{k}_per_game_lo"], row[f"{k}_per_game_hi"] = v["ci95"]
+        row["win_rate"] = r["win_rate"]
+        row["win_lo"], row["win_hi"] = r["win_ci95"] or (None, None)
+        for k in ("completion_rate", "violation_rate", "catch_rate"):
+            if k in r:
+                row[k] = r[k]
+        out.append(row)
+    return out
+
+
+def moved_sentence(r: dict[str, Any]) -> str:
+    direction = "rose" if r["diff"] > 0 else "fell"
+    what = f"{r['unit'].capitalize()} {r['id']}: {words(r['measure'])}" if "unit" in r else \
+        words(r["metric"]).capitalize()
+    return (f"{what} {direction} from {num(r['a'])} to {num(r['b'])} (difference {r['diff']:+.3f}, "
+            f"95% CI {ci(r['ci95'], signed=True)}, p {num(r['p_value'])}).")
+
+
+def what_changed(result: dict[str, Any]) -> list[str]:
+    """Sentences naming the cards, missions and game numbers that moved (significant after Holm)."""
+    units: Sequence[dict[str, Any]] = result.get("units") or ()
+    games = [r for r in result["differences"] if r.get("significant_holm")]
+    moved = [u for u in units if u["significant"]]
+    n = len(units) + len(result["differences"])
+    out: list[str] = []
+    for unit in ("card", "mission"):
+        ids = sorted({u["id"] for u in moved if u["unit"] == unit})
+        if ids:
+            out.append(f"{unit.capitalize()}s whose numbers moved: {', '.join(ids)}.")
+    for r in sorted(moved, key=lambda r: r["p_value"]):
+        out.append(moved_sentence(r))
+    for r in sorted(games, key=lambda r: r["p_value"]):
+        out.append(moved_sentence(r))
+    if not out:
+        out.append(f"Nothing moved: no card, mission or game number differs significantly after Holm's correction "
+                   f"over {n} tests.")
+    else:
+        out.append(f"Significant means after Holm's correction over all {n} tests (familywise error 5%).")
+    return out
+
+
+def difference_rows(rows: Sequence[dict[str, Any]]) -> tuple[list[str], list[list[str]], list[bool]]:
+    header = ["measure", "A", "B", "B - A", "95% CI", "p", "interval excludes 0", "significant (Holm)"]
+    body = []
+    for r in rows:
+        name = f"{r['unit']} {r['id']}: {words(r['measure'])}" if "unit" in r else words(r["metric"])
+        body.append([name, num(r["a"]), num(r["b"]), f"{r['diff']:+.3f}", ci(r["ci95"], signed=True),
+                     num(r["p_value"]), num(bool(r.get("significant_uncorrected", r["significant"]))),
+                     num(bool(r["significant_holm"]))])
+    return header, body, [bool(r["significant_holm"]) for r in rows]

@@ -1,0 +1,77 @@
+"""The replay viewer opens for each game, plays and steps through every frame to the end without a
+page or console error; Shooting Star's replay reads as sentences in English and Spanish."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import httpx
+import pytest
+
+import cosmodeck
+from tests.server.util import FAST_OPTIONS, create_room
+from tests.web.conftest import new_page
+from tests.web.scan import scan, watch
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+GAMES = cosmodeck.list_games()
+OPTIONS = {"blast-off": {"tick_s": 0.4}, "meteor": {}}
+
+
+def finished_room(base: str, game: str) -> str:
+    info = cosmodeck.load_game(game).info
+    players = max(info.min_players, min(info.max_players, 3))
+    options = {**FAST_OPTIONS.get(game, {}), **OPTIONS.get(game, {})}
+    r = create_room(base, game, players, bots={str(s): "random" for s in range(players)}, options=options, seed=11)
+    deadline = time.monotonic() + 300
+    while httpx.get(f"{base}/api/rooms/{r['room']}").json()["status"] != "over":
+        assert time.monotonic() < deadline, f"the {game} bots did not finish"
+        time.sleep(0.5)
+    return str(r["room"])
+
+
+def step_through(page: Any) -> int:
+    """Every frame, one after another, as the slider sets it; returns the number of steps."""
+    steps = int(page.get_attribute("#replay-step", "max") or "0")
+    page.evaluate("""(n) => { const s = document.getElementById('replay-step');
+        for (let i = 0; i <= n; i++) { s.value = String(i); s.dispatchEvent(new Event('input')); } }""", steps)
+    return steps
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_replay_opens_plays_and_steps_to_the_end(game: str, browser: Any, web_server: str, shots: Any) -> None:
+    room = finished_room(web_server, game)
+    page = new_page(browser)
+    errors = watch(page)
+    page.goto(f"{web_server}/replay/{room}")
+    page.wait_for_selector("#replay-step")
+    page.wait_for_function("document.querySelectorAll('.replay-events li').length >= 1")
+    assert "The game begins." in page.locator(".replay-events").inner_text()
+    page.click("#replay-next")
+    page.keyboard.press("ArrowRight")
+    assert page.locator(".replay-bar .pos").inner_text().startswith("step 2 of")
+    page.click("#replay-play")
+    page.wait_for_function("document.querySelector('.replay-bar .pos').textContent.startsWith('step 4 ')")
+    page.click("#replay-play")  # pause
+    assert page.locator("#replay-play").get_attribute("aria-label") == "Play"
+    steps = step_through(page)
+    assert steps > 5
+    assert page.locator(".replay-bar .pos").inner_text() == f"step {steps} of {steps}"
+    page.select_option("#replay-seat", "1")  # another seat's view, then through it again
+    page.wait_for_function("document.getElementById('replay-seat').value === '1'")
+    step_through(page)
+    shots(page, "end")
+    if game == "shooting-star":
+        scan(page, where="at the end of the replay")
+        page.select_option("#lang", "es")
+        page.wait_for_function("document.querySelector('.replay-bar .pos').textContent.startsWith('paso')")
+        page.click("#replay-first")
+        page.click("#replay-next")
+        assert "coloca una carta de prioridad" in page.locator(".replay-events").inner_text() \
+            or "coloca un Escudo Espacial" in page.locator(".replay-events").inner_text()
+        scan(page, where="in the Spanish replay")
+        step_through(page)
+        scan(page, where="at the end of the Spanish replay")
+    errors.check()
