@@ -27,6 +27,7 @@ from cosmodeck.bots.heuristic.shooting_star import (
     FLIP_COST,
     ISOLATE_GAIN,
     KEEP,
+    LATER_THREAT,
     SHIELD_LOSS,
     ShsEval,
     scores,
@@ -291,13 +292,29 @@ class _Scorer:
                 st.append((pres, lev, pres))  # never read
         gain, multi = self._isolate(gain, removed, blanks, cell_ix)
         p_shield = 1.0 - keep_shield
-        keep_tab = self._table(set(zip(cell_ix.tolist(), prio_l, strict=True)),
-                               lambda cl, p: 1.0 - ev.destroyed_first(cl, p))
-        val = keep_tab[prio, cell_ix] * (1.0 - p_shield) * gain - p_shield * SHIELD_LOSS
+        val = self._survive(cell_ix, prio_l)[prio, cell_ix] * (1.0 - p_shield) * gain - p_shield * SHIELD_LOSS
         val = val - c.keep[card]
         for r in np.flatnonzero(bad | multi).tolist():
             val[r] = ev.value(c.cards[int(card[r])], (int(x[r]), int(y[r])), c.arrows[int(arrow[r])])
         return val[inverse]
+
+    def _survive(self, cell_ix: Ints, prio_l: list[int]) -> Floats:
+        """``1 - destroyed_first(cell, priority)`` as a table [priority, padded cell] (same operations)."""
+        ev = self.ev
+        later = (1.0 - LATER_THREAT) ** ev.later
+        alone = 1.0 - (1.0 - 1.0 * later)  # a cell no placed card threatens
+        tab = np.full((max(prio_l) + 1, len(self.present)), alone, dtype=np.float64)
+        threat = ev.threat
+        for ci, p in set(zip(cell_ix.tolist(), prio_l, strict=True)):
+            cell = self.cell_of.get(ci)
+            lst = threat.get(cell) if cell is not None else None
+            if lst:
+                keep = 1.0
+                for prob, pr, _order in lst:
+                    if pr >= p:
+                        keep *= 1.0 - prob
+                tab[p, ci] = 1.0 - (1.0 - keep * later)
+        return tab
 
     def _isolate(self, gain: Floats, removed: Ints, blanks: Ints, cell_ix: Ints) -> tuple[Floats, Bools]:
         """SHS-10: a planet all of whose planet neighbours the hits emptied goes to the debris.
