@@ -222,7 +222,9 @@ class ShootingStarHeuristic:
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
         if not legal:
             return None
-        vals = scores(self.game, view, legal)
+        from cosmodeck.bots.heuristic.shooting_star_fast import fast_scores  # the same scores, vectorised
+
+        vals = fast_scores(self.game, view, legal)
         if self.noise > 0:
             vals = [v + self.noise * rng.random() for v in vals]
         top = max(vals)
@@ -233,7 +235,9 @@ class ShootingStarHeuristic:
 def prior(game: ShootingStarGame) -> Any:
     """The heuristic's scores as an ISMCTS widening order (from the searched state's view of ``seat``)."""
 
+    from cosmodeck.bots.heuristic.shooting_star_fast import fast_scores  # the same scores, vectorised
+
     def f(state: State, seat: int, legal: Sequence[Any], rng: Rng) -> list[float]:
-        return scores(game, state.view(seat), legal)
+        return fast_scores(game, state.view(seat), legal)
 
     return f

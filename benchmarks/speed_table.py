@@ -1,0 +1,148 @@
+"""Every speed figure of issue 15's "Done when", side by side with the anchors, in one run; prints the table.
+
+    .venv/bin/pip install -e '.[bench]'      # RLCard and OpenSpiel (the anchors)
+    .venv/bin/python benchmarks/speed_table.py --seconds 5 [--json]
+
+Rows (each measured for ``--seconds``, one after the other in this process, so ratios compare engines
+under the same machine load; a busy machine lowers every figure, the ratios much less):
+
+- Blast Off! random playouts at 2 and 4 players (``timing=steps``, BLO-11), decisions/s, next to RLCard's
+  raw UNO game and OpenSpiel's crazy_eights, every engine driven the same way: a Python loop through its
+  public state API with uniform random legal actions (``shedding_games.py``).
+- Shooting Star 4p random playouts, games/s (and next to RLCard UNO 4p games/s).
+- Each game at 4 players in the simulator (``sim.batch.run_one``: bots, views, observers), random bots and
+  heuristic bots, decisions/s and games/s; the heuristic/random ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from shedding_games import bench_cosmodeck, bench_openspiel_crazy_eights, bench_rlcard_uno  # noqa: E402
+
+STEPS = {"timing": "steps"}
+
+
+def _rate(run: Any, seconds: float) -> dict[str, float]:
+    games, decisions, elapsed = run(seconds)
+    return {"games_per_s": games / elapsed, "decisions_per_s": decisions / elapsed}
+
+
+def _sim(game_id: str, players: int, bots: str, seconds: float, options: dict[str, Any]) -> dict[str, float]:
+    from cosmodeck.sim.batch import SimSpec, _game_for, run_one
+
+    spec = SimSpec(game=game_id, players=players, games=1_000_000, seed=11, bots=bots, options=options)
+    game = _game_for(spec)
+    run_one(spec, game, 0)  # warm caches and imports outside the clock
+    games = decisions = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        decisions += run_one(spec, game, games).decisions
+        games += 1
+    el = time.perf_counter() - t0
+    return {"games_per_s": games / el, "decisions_per_s": decisions / el}
+
+
+def _anchor(make: Any, seconds: float) -> dict[str, float] | str:
+    try:
+        return _rate(make(), seconds)
+    except ImportError as e:
+        return f"not installed ({e.name})"
+
+
+def measure(seconds: float) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
+
+    def row(figure: str, value: float | None, unit: str, target: str, ok: bool | None) -> None:
+        rows.append({"figure": figure, "value": value, "unit": unit, "target": target, "met": ok})
+
+    for n in (2, 4):
+        mine = _rate(bench_cosmodeck(n, dict(STEPS)), seconds)["decisions_per_s"]
+        uno = _anchor(lambda n=n: bench_rlcard_uno(n), seconds)
+        c8 = _anchor(lambda n=n: bench_openspiel_crazy_eights(n), seconds)
+        row(f"Blast Off! {n}p random playouts (steps)", mine, "decisions/s", "", None)
+        for name, other, want in (("RLCard uno raw", uno, 3.0), ("OpenSpiel crazy_eights", c8, 1.0)):
+            if isinstance(other, str):
+                row(f"  {name} {n}p", None, other, f">= {want}x", None)
+                continue
+            ratio = mine / other["decisions_per_s"]
+            row(f"  {name} {n}p", other["decisions_per_s"], "decisions/s", f"ratio {ratio:.2f}x (>= {want}x)",
+                ratio >= want)
+    shs = _rate(_playouts("shooting-star", 4), seconds)["games_per_s"]
+    uno4 = _anchor(lambda: bench_rlcard_uno(4), seconds)
+    note = ""
+    ok = shs >= 1000
+    if not isinstance(uno4, str):
+        note = f"; {shs / uno4['games_per_s']:.2f}x RLCard uno 4p games/s {uno4['games_per_s']:,.0f} (>= 0.7x)"
+        ok = ok and shs / uno4["games_per_s"] >= 0.7
+    row("Shooting Star 4p random playouts", shs, "games/s", ">= 1,000" + note, ok)
+    for game_id, opts in (("blast-off", STEPS), ("shooting-star", {}), ("meteor", {})):
+        rnd = _sim(game_id, 4, "random", seconds, opts)
+        heu = _sim(game_id, 4, "heuristic", seconds, opts)
+        ratio = heu["decisions_per_s"] / rnd["decisions_per_s"]
+        row(f"{game_id} 4p simulation, random bots", rnd["decisions_per_s"], "decisions/s",
+            f"{rnd['games_per_s']:,.1f} games/s", None)
+        row(f"{game_id} 4p simulation, heuristic bots", heu["decisions_per_s"], "decisions/s",
+            f"{heu['games_per_s']:,.1f} games/s; {ratio:.3f}x random (>= 0.5x)", ratio >= 0.5)
+        if game_id == "meteor":
+            row("meteor 4p heuristic games/s", heu["games_per_s"], "games/s", ">= 100", heu["games_per_s"] >= 100)
+    return rows
+
+
+def _playouts(game_id: str, players: int) -> Any:
+    """Random playouts through the public State API (the loop of ``shedding_games.bench_cosmodeck``)."""
+    import cosmodeck
+    from cosmodeck.engine import Rng
+
+    game = cosmodeck.load_game(game_id)
+
+    def run(seconds: float) -> tuple[int, int, float]:
+        games = decisions = 0
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < seconds:
+            state = game.new_game(players=players, seed=games)
+            rng = Rng(games + 1)
+            while not state.is_over:
+                to_act = state.to_act
+                if not to_act:
+                    deadline = state.next_deadline()
+                    assert deadline is not None
+                    state.advance(deadline)
+                    continue
+                seat = min(to_act)
+                legal = state.legal_actions(seat)
+                state.apply(seat, legal[rng.randbelow(len(legal))])
+                decisions += 1
+            games += 1
+        return games, decisions, time.perf_counter() - t0
+
+    return run
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--seconds", type=float, default=5.0)
+    p.add_argument("--json", action="store_true")
+    a = p.parse_args()
+    t0 = time.perf_counter()
+    rows = measure(a.seconds)
+    if a.json:
+        print(json.dumps({"seconds": a.seconds, "rows": rows}))
+        return
+    print(f"issue 15 speed figures, {a.seconds:g} s per measurement, one process, one run "
+          f"({time.perf_counter() - t0:.0f} s in all)")
+    for r in rows:
+        value = "" if r["value"] is None else f"{r['value']:>12,.1f}"
+        met = {True: "met", False: "NOT met", None: ""}[r["met"]]
+        print(f"  {r['figure']:<44} {value:>12} {r['unit']:<12} {r['target']:<60} {met}")
+
+
+if __name__ == "__main__":
+    main()
