@@ -82,12 +82,14 @@ function input(parts, value) {
       edit(parts, n, el);
     });
   } else if (value !== null && typeof value === "object") {
-    el = h("input.json", { type: "text", value: show(value), "aria-label": aria, spellcheck: "false" });
+    el = h("input.json", { type: "text", value: show(value), "aria-label": aria, spellcheck: "false",
+      size: String(Math.min(40, Math.max(8, show(value).length + 2))) });
     el.addEventListener("change", () => {
       try { edit(parts, JSON.parse(el.value), el); } catch { localError(el, t("lab.not_json_value")); }
     });
   } else {
-    el = h("input", { type: "text", value: show(value), "aria-label": aria });
+    el = h("input", { type: "text", value: show(value), "aria-label": aria, title: show(value),
+      size: String(Math.min(36, Math.max(6, show(value).length + 1))) });
     el.addEventListener("change", () => edit(parts, el.value, el));
   }
   el.dataset.path = path;
@@ -144,7 +146,8 @@ function forms() {
     if (META.has(key)) continue;
     if (isRowList(value)) {
       wrap.append(h("details.sec", { open: key === firstList(), dataset: { path: key } },
-        h("summary", {}, `${secLabel(key)} (${t("lab.n_rows", { n: value.length })})`), table(key, value)));
+        h("summary", {}, `${secLabel(key)} (${t("lab.n_rows", { n: value.length })})`),
+        has(`lab.hint.${key}`) ? h("p.muted", {}, t(`lab.hint.${key}`)) : null, table(key, value)));
     } else leaves(value, [key], other);
   }
   if (other.length) {
@@ -220,11 +223,12 @@ function renderStatus() {
   if (!box) return;
   clear(box);
   const changed = changes();
-  box.append(h("p", {}, changed.length ? t("lab.changed", { n: changed.length, list: changed.slice(0, 6).join(", ") })
-    : t("lab.unchanged")));
+  const list = changed.length > 6 ? t("lab.changed_more", { list: changed.slice(0, 6).join(", "), n: changed.length - 6 })
+    : changed.join(", ");
+  box.append(h("p", {}, changed.length ? t("lab.changed", { list }) : t("lab.unchanged")));
   if (S.checked === "checking") box.append(h("p.muted", {}, t("lab.checking")));
   else if (S.errors.length) {
-    box.append(h("p.err", { role: "alert" }, t("lab.n_problems", { n: S.errors.length })),
+    box.append(h("p.err", { role: "alert" }, S.errors.length === 1 ? t("lab.n_problems_one") : t("lab.n_problems", { n: S.errors.length })),
       h("ul.problems", {}, S.errors.map((e) => h("li.err", {}, `${fieldText(e.field)}: ${e.problem}`))));
   } else if (S.checked === "ok") box.append(h("p.ok", {}, t("lab.valid")));
   for (const w of S.warnings) box.append(h("p.warn", {}, t("lab.warning", { text: w })));
