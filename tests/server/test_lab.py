@@ -163,3 +163,11 @@ def test_a_job_over_its_cpu_budget_is_stopped(client: TestClient) -> None:
                                              "bots": "heuristic"}).json()
     done = wait_job(client, job["id"], 60)
     assert done["status"] == "failed" and "1 CPU seconds" in done["error"]
+
+
+def test_serve_lab_flag_turns_the_lab_on_and_it_is_off_by_default() -> None:
+    from cosmodeck.cli.main import build_parser
+    from cosmodeck.cli.serve_cmd import config_from_args
+
+    assert config_from_args(build_parser().parse_args(["serve", "--lab"])).lab is True
+    assert config_from_args(build_parser().parse_args(["serve"])).lab is False

@@ -45,6 +45,8 @@ def test_a_designer_edits_p8_and_compares_it_in_the_lab(browser: Any, lab_server
     expect(page.locator("#lab-check")).to_contain_text("The engine accepts this card data.")
     expect(page.locator("#lab-check")).to_contain_text("Changed: Destruction cards P8.")
     expect(cell.locator(".err")).to_have_count(0)
+    expect(page.locator('tr[data-path="destruction_set[0]"]')).to_have_class(re.compile("changed"))
+    expect(hits).to_have_class(re.compile("changed"))
     page.select_option("#lab-mode", "compare")
     page.fill("#lab-players", "2")
     page.fill("#lab-games", "40")

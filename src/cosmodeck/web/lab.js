@@ -93,6 +93,7 @@ function input(parts, value) {
     el.addEventListener("change", () => edit(parts, el.value, el));
   }
   el.dataset.path = path;
+  if (el.type === "text") el.addEventListener("input", () => { el.size = Math.min(40, Math.max(6, el.value.length + 2)); });
   if (changed) el.classList.add("changed");
   return h("div.cell", {}, el);
 }
@@ -110,6 +111,11 @@ function edit(parts, value, el) {
   cur[parts[parts.length - 1]] = value;
   const orig = getAt(S.packaged, parts);
   el.classList.toggle("changed", JSON.stringify(orig) !== JSON.stringify(value));
+  const tr = el.closest("tr[data-path]");
+  if (tr && parts.length >= 3) {
+    const rowParts = parts.slice(0, 2);
+    tr.classList.toggle("changed", JSON.stringify(getAt(S.doc, rowParts)) !== JSON.stringify(getAt(S.packaged, rowParts)));
+  }
   el.removeAttribute("aria-invalid");
   for (const e of el.parentElement.querySelectorAll(".err.local")) e.remove();
   S.checked = null;
