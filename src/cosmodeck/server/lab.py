@@ -230,7 +230,8 @@ class Lab:
         elif err.exists():
             job.status, job.error = "failed", str(json.loads(err.read_text())["error"])
         elif code == -24:  # SIGXCPU
-            job.status, job.error = "failed", f"stopped: it used its {self.limits.cpu_s} CPU seconds"
+            job.status, job.error = "failed", (f"stopped: it used its {self.limits.cpu_s} CPU seconds; "
+                                               "run fewer games or use the random bots")
         else:
             job.status, job.error = "failed", f"the job process ended unexpectedly (exit code {code})"
 

@@ -29,6 +29,7 @@ from cosmodeck.engine.options import TextInput
 EDITED = "edited data"  # the source name of the designer's data in messages and reports
 MAX_ERRORS = 40
 _TOKEN = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+_LABEL = re.compile(r"^\s*\(.*\)\s*$")
 
 
 def default_text(game: str) -> str:
@@ -37,7 +38,13 @@ def default_text(game: str) -> str:
 
 def path_tokens(field: str) -> list[str | int]:
     """``destruction_set[7].hits`` -> ``['destruction_set', 7, 'hits']``."""
-    return [int(idx) if idx else name for name, idx in _TOKEN.findall(field)]
+    out: list[str | int] = []
+    for name, idx in _TOKEN.findall(field):
+        if idx:
+            out.append(int(idx))
+        elif not _LABEL.match(name):  # Blast Off! writes "missions[4] (M05).when": the id is a label
+            out.append(name)
+    return out
 
 
 def canonical(field: str, doc: Any) -> str:
@@ -147,16 +154,18 @@ def _run(job: dict[str, Any], out: Path) -> None:
     edited = TextInput(EDITED, job["data"], lenient=job["lenient"]) if job["data"] is not None else None
     spec = SimSpec(job["game"], job["players"], job["games"], job["seed"], job["bots"], edited, {},
                    job["max_decisions"])
+    step = max(1, min(10, job["games"] // 40))  # about 40 progress steps (a Meteor game can take 0.5 s)
     report = out / "report"
     if job["mode"] == "simulate":
         kept: list[GameOutcome] = []
-        summary = simulate(spec, progress=advance, keep_outcomes=kept)
+        summary = simulate(spec, progress=advance, keep_outcomes=kept, max_batch=step)
         simulate_report(report, summary, kept)
         facts = {"games": summary["games"]}
     else:
         packaged = SimSpec(job["game"], job["players"], job["games"], job["seed"], job["bots"], None, {},
                            job["max_decisions"])
-        result = compare(packaged, spec, progress=advance, labels=("the packaged card data", "your edited card data"))
+        result = compare(packaged, spec, progress=advance, labels=("the packaged card data", "your edited card data"),
+                         max_batch=step)
         compare_report(report, result)
         facts = {"games": result["games"], "significant": len(result["significant"]),
                  "units_significant": len(result["units_significant"])}
