@@ -128,6 +128,7 @@ def test_a_compare_job_runs_in_a_worker_and_serves_its_report(client: TestClient
     assert {"compare.json", "units.csv", "differences.csv"} <= set(done["files"])
     page = client.get(done["report"])
     assert page.status_code == 200 and "What changed" in page.text
+    assert "script-src" not in page.headers["content-security-policy"]  # default-src 'none': no script runs
     result = client.get(f"/api/lab/jobs/{job['id']}/files/compare.json").json()
     p8_hits = [u for u in result["units"] if u["id"] == "P8" and u["measure"] == "hits per game"]
     assert p8_hits and p8_hits[0]["b"] > p8_hits[0]["a"]  # the edited P8 hits two cells

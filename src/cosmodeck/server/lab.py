@@ -33,6 +33,7 @@ from cosmodeck.server.config import ServerConfig
 from cosmodeck.server.guard import read_body
 from cosmodeck.server.protocol import ProtocolError, parse_json
 
+REPORT_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'"
 LAB_BOTS = ("random", "heuristic")  # search bots cost too much CPU for a shared server
 _BOT = re.compile(r"^([a-z_]+)(:[A-Za-z0-9_.=;]{1,80})?$")
 
@@ -337,6 +338,8 @@ def mount_lab(app: FastAPI, cfg: ServerConfig, web: Path, limits: LabLimits | No
         if job.status != "done" or name not in {p.name for p in report.iterdir()}:
             raise LabRefused("unknown_file", f"no file {name!r} in this job's report", 404)
         disposition = "attachment" if name.endswith((".csv", ".json")) else "inline"
-        return FileResponse(report / name, headers={"Content-Disposition": f'{disposition}; filename="{name}"'})
+        # the report is static: no script of it may run, whatever a designer typed into the data
+        return FileResponse(report / name, headers={"Content-Disposition": f'{disposition}; filename="{name}"',
+                                                    "Content-Security-Policy": REPORT_CSP})
 
     return lab

@@ -351,7 +351,7 @@ function renderJob() {
   out.append(h("p.ok", { role: "status" }, line),
     h("p.downloads", {}, t("lab.download"), " ", j.files.map((name) => h("a", { href: `/api/lab/jobs/${j.id}/files/${name}`, download: name }, name))),
     h("p.muted", {}, t("lab.report_note")),
-    h("iframe.report", { src: j.report, title: t("lab.report_title") }));
+    h("iframe.report", { src: j.report, title: t("lab.report_title"), sandbox: "allow-same-origin" }));
 }
 
 function chooseGame(id) {
