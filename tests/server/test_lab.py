@@ -172,3 +172,20 @@ def test_serve_lab_flag_turns_the_lab_on_and_it_is_off_by_default() -> None:
 
     assert config_from_args(build_parser().parse_args(["serve", "--lab"])).lab is True
     assert config_from_args(build_parser().parse_args(["serve"])).lab is False
+
+
+def test_lab_posts_must_be_json_so_another_site_cannot_post_a_form(client: TestClient) -> None:
+    r = client.post("/api/lab/jobs", content=json.dumps({"game": "meteor"}), headers={"Content-Type": "text/plain"})
+    assert r.status_code == 415 and "Content-Type: application/json" in r.json()["message"]
+    assert not lab_of(client).jobs
+
+
+def test_too_many_data_checks_at_once_are_refused_with_429(client: TestClient) -> None:
+    from cosmodeck.server.lab import MAX_WAITING_CHECKS
+
+    lab = lab_of(client)
+    lab._waiting = MAX_WAITING_CHECKS  # as if that many checks were running or queued
+    r = client.post("/api/lab/validate", json={"game": "meteor", "data": "{}"})
+    assert r.status_code == 429 and "too many card-data checks" in r.json()["message"]
+    lab._waiting = 0
+    assert client.post("/api/lab/validate", json={"game": "meteor", "data": "{}"}).status_code == 200

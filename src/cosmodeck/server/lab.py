@@ -35,6 +35,8 @@ from cosmodeck.server.protocol import ProtocolError, parse_json
 
 REPORT_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'"
 LAB_BOTS = ("random", "heuristic")  # search bots cost too much CPU for a shared server
+MAX_CHECKS = 2  # card-data checks (each a process) at once ...
+MAX_WAITING_CHECKS = 8  # ... and at most this many running or waiting (the others: 429)
 _BOT = re.compile(r"^([a-z_]+)(:[A-Za-z0-9_.=;]{1,80})?$")
 
 
@@ -113,6 +115,8 @@ class Lab:
         self.root = Path(tempfile.mkdtemp(prefix="cosmodeck-lab-"))
         self.jobs: OrderedDict[str, Job] = OrderedDict()
         self._tasks: set[asyncio.Task[None]] = set()
+        self._checks = asyncio.Semaphore(MAX_CHECKS)
+        self._waiting = 0
         atexit.register(self.close)
 
     def close(self) -> None:
@@ -132,6 +136,16 @@ class Lab:
             raise ProtocolError("too_large", f"the card data is larger than {self.cfg.max_data:,} bytes")
 
     async def _worker(self, request: dict[str, Any], timeout: float) -> tuple[int, bytes]:
+        if self._waiting >= MAX_WAITING_CHECKS:
+            raise LabRefused("lab_busy", "too many card-data checks at once; try again in a moment", 429)
+        self._waiting += 1
+        try:
+            async with self._checks:
+                return await self._check_process(request, timeout)
+        finally:
+            self._waiting -= 1
+
+    async def _check_process(self, request: dict[str, Any], timeout: float) -> tuple[int, bytes]:
         proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "cosmodeck.sim.lab", stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)
@@ -285,6 +299,9 @@ def mount_lab(app: FastAPI, cfg: ServerConfig, web: Path, limits: LabLimits | No
     app.state.lab = lab
 
     async def body_of(request: Request, model: type[BaseModel]) -> Any:
+        # JSON only: a form on another site cannot post it without the browser asking first (CORS)
+        if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+            raise LabRefused("bad_request", "send the body as JSON (Content-Type: application/json)", 415)
         body = parse_json(await read_body(request, cfg.max_body), cfg.max_json_depth, "the body")
         try:
             return model.model_validate(body)

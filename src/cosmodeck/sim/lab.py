@@ -28,6 +28,7 @@ from cosmodeck.engine.options import TextInput
 
 EDITED = "edited data"  # the source name of the designer's data in messages and reports
 MAX_ERRORS = 40
+CHECK_CPU_S = 20  # CPU seconds of one validation process
 _TOKEN = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
 _LABEL = re.compile(r"^\s*\(.*\)\s*$")
 
@@ -175,6 +176,8 @@ def _run(job: dict[str, Any], out: Path) -> None:
 def main() -> int:
     request = json.loads(sys.stdin.read())
     if request["op"] == "validate":
+        os.nice(10)
+        resource.setrlimit(resource.RLIMIT_CPU, (CHECK_CPU_S, CHECK_CPU_S + 5))
         print(json.dumps(validate(request["game"], request["text"], bool(request.get("lenient")))))
         return 0
     if request["op"] == "job":
