@@ -24,6 +24,7 @@ from cosmodeck.games.meteor.rules_powers import talk_rules
 from cosmodeck.games.meteor.rules_sites import CostRules, classify, cost_rules
 
 if TYPE_CHECKING:
+    from cosmodeck.games.meteor.cards import MeteorData
     from cosmodeck.games.meteor.state import MeteorState
 
 NO_TALK: dict[str, Any] = {"chat": False, "signals": [], "emotes": [], "show_hand": False}
@@ -89,7 +90,30 @@ def build_view(st: MeteorState, seat: int | None) -> dict[str, Any]:
                     "allow_any_timeout": opts["allow_any_timeout"],
                     "allow_meteor_mulligan": opts["allow_meteor_mulligan"]},
         "outcome": None if st.outcome is None else dict(st.outcome),
+        "catalogue": catalogue(st.data),
     }
+
+
+def catalogue(data: MeteorData) -> dict[str, Any]:
+    """The printed faces of the data file, public: what a board draws a card from (energy colours,
+    rocket costs and damage, technology names and effects) and the data file's texts per language."""
+    cards: dict[str, dict[str, Any]] = {}
+    for card in data.resources.values():
+        if card.base in cards:
+            continue
+        face: dict[str, Any] = {"kind": card.kind}
+        if card.is_energy:
+            face["key"] = card.key
+        else:
+            face["cost"] = "".join(card.cost)
+        if card.is_rocket:
+            face["damage"] = card.damage
+        if card.is_tech:
+            face["key"] = card.key
+        cards[card.base] = face
+    return {"energy": [{"key": e.key, "code": e.code, "colour": e.colour, "value": e.value} for e in data.energy],
+            "cards": cards, "powers": dict(data.powers), "challenges": dict(data.challenges),
+            "texts": {k: dict(v) for k, v in data.texts.items()}}
 
 
 def _project(st: MeteorState, site: Site, cards: list[str]) -> dict[str, Any]:
