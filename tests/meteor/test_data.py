@@ -57,10 +57,11 @@ def test_MET_1_1_every_zone_trait_card_and_energy_has_english_and_spanish_text()
         keys += [f"{prefix}.{x['id']}" for x in obj[group]] + [f"{prefix}.{x['id']}.text" for x in obj[group]]
     for group, prefix in (("power_cards", "power"), ("challenge_cards", "challenge")):
         keys += [f"{prefix}.{k}" for k in obj[group]] + [f"{prefix}.{k}.text" for k in obj[group]]
-    keys += [f"boss.{b['id']}" for b in obj["boss_meteors"]]
+    keys += [f"boss.{b['id']}" for b in obj["boss_meteors"]] + [f"site.{i}" for i in range(len(obj["launch_sites"]))]
     for key in keys:
         assert data.texts[key]["en"] and data.texts[key]["es"], key
-        assert data.texts[key]["en"] != data.texts[key]["es"] or key in ("energy.solar",), key
+        same = key == "energy.solar" or key.startswith("site.")  # spelled alike in both languages
+        assert data.texts[key]["en"] != data.texts[key]["es"] or same, key
 
 
 def test_MET_1_1_a_text_without_english_is_an_error() -> None:
