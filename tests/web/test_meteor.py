@@ -251,3 +251,94 @@ def test_an_advanced_meteor_game_with_a_backwards_seat_played_through_the_page(b
     replay.wait_for_selector(".met-other-hand .met-card")
     assert "holds their cards backwards" in replay.locator(".met-team").inner_text()
     shots(replay, "2-teammate-sees-faces")
+
+
+def solo_seed(options: dict[str, Any], want: Any) -> int:
+    from tests.meteor.helpers import load
+
+    game = load(**options)
+    for seed in range(500):
+        if want(game.new_game(players=1, seed=seed)):
+            return seed
+    raise AssertionError("no seed deals what the test needs")
+
+
+def buildable_rocket(st: Any) -> str | None:
+    """A rocket of damage 3 or more in seat 0's hand whose exact energy is in that hand too."""
+    from collections import Counter
+
+    res = st.data.resources
+    energy = Counter(res[c].code for c in st.hands[0] if res[c].is_energy)
+    return next((c for c in st.hands[0] if res[c].is_rocket and res[c].damage >= 3
+                 and not Counter(res[c].cost) - energy), None)
+
+
+def place(page: Any, card: str, site: str = "s0") -> None:
+    page.click(f".met-cards button.met-card[data-card='{card}']")
+    page.click(f".met-site.target[data-site='{site}'] button.primary")
+
+
+def test_launch_buttons_warn_of_an_overkill_against_each_meteor(browser: Any, web_server: str, shots: Any) -> None:
+    from tests.meteor.helpers import load
+
+    options = {**OPTIONS, "first_game": True, "zone_timer_s": 60.0}
+    seed = solo_seed(options, lambda st: buildable_rocket(st) is not None)
+    st = load(**options).new_game(players=1, seed=seed)
+    rocket = buildable_rocket(st)
+    assert rocket is not None
+    res = st.data.resources
+    cost = list(res[rocket].cost)
+    energy = []
+    for c in st.hands[0]:
+        if res[c].is_energy and res[c].code in cost:
+            cost.remove(res[c].code)
+            energy.append(c)
+    page, errors, _ = open_room(browser, web_server, "en", 1, options, seed=seed)
+    page.click("button[data-action='start']")
+    page.wait_for_selector(".met-cards .met-card")
+    place(page, rocket)
+    for c in energy:
+        page.wait_for_selector(f".met-cards button.met-card[data-card='{c}']:not([disabled])")
+        place(page, c)
+    page.wait_for_selector("button.met-launch")
+    scan(page, where="with a rocket ready")
+    shots(page, "1-launch-warnings")
+    damage = res[rocket].damage
+    meteors = page.locator(".met-meteor")
+    seen = set()
+    for i in range(meteors.count()):
+        m = meteors.nth(i)
+        size = int(m.locator(".size").inner_text())  # a first game: every meteor lies face up
+        button = m.locator("button.met-launch").first
+        note = button.locator(".met-launch-note").inner_text()
+        brittle = "Brittle" in m.inner_text()
+        if damage > size and not brittle:
+            assert "Overkill!" in note and "overkill" in (button.get_attribute("class") or ""), note
+            seen.add("overkill")
+        elif damage == size:
+            assert "exactly its size" in note, note
+        else:
+            assert "Overkill" not in note, note
+    page.click(".met-help summary")
+    assert "Overkill" in page.locator(".met-help").inner_text()
+    errors.check()
+
+
+def test_one_handed_shows_its_cool_down_and_why_cards_are_greyed(browser: Any, web_server: str, shots: Any) -> None:
+    options = {**OPTIONS, "difficulty": "advanced", "zone_timer_s": 60.0, "one_handed_interval_s": 3}
+    seed = solo_seed(options, lambda st: st.data.challenges[st.challenges[0]] == "one_handed")
+    page, errors, _ = open_room(browser, web_server, "en", 1, options, seed=seed)
+    assert "One-Handed" in page.locator(".met-specials").inner_text()
+    page.click("button[data-action='start']")
+    page.wait_for_selector(".met-cards button.met-card:not([disabled])")
+    assert "you may place a card now" in page.locator(".met-one-handed").inner_text()
+    first = page.locator(".met-cards button.met-card:not([disabled])").first.get_attribute("data-card") or ""
+    place(page, first)
+    page.wait_for_function("document.querySelector('.met-one-handed').textContent.includes('wait')")
+    assert "Greyed cards cannot go on any site now" in page.locator(".met-hand").inner_text()
+    assert page.locator(".met-cards button.met-card:not([disabled])").count() == 0
+    scan(page, where="during the One-Handed cool-down")
+    shots(page, "1-cool-down")
+    page.wait_for_selector(".met-cards button.met-card:not([disabled])", timeout=10000)
+    assert "you may place a card now" in page.locator(".met-one-handed").inner_text()
+    errors.check()

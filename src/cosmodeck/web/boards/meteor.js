@@ -28,6 +28,10 @@ export function createBoard(root, ctx) {
   const renderIf = memo();
   let msg = null;
   let selected = null;  // a card id (or "@i" for Backwards) in hand
+  // One-Handed: the placements offered before a cool-down; the server sends no new view when the
+  // cool-down ends, so they are offered again then (the server still checks each one)
+  let placeBefore = new Map();
+  let cooling = false;
   const status = h("p.met-status", { role: "status", "aria-live": "polite" });
   const timerBox = h("section.card.met-timer");
   const fieldBox = h("section.card.met-field");
@@ -49,7 +53,7 @@ export function createBoard(root, ctx) {
     const v = msg.view;
     if (v.timer) {
       const tm = v.timer;
-      const left = tm.running && typeof tm.deadline === "number" ? Math.max(0, tm.deadline - now()) : (tm.remaining ?? 0);
+      const left = tm.running && typeof tm.deadline === "number" ? Math.max(0, tm.deadline - now()) : (tm.remaining ?? tm.length ?? 0);
       const sand = timerBox.querySelector(".sand > span");
       const txt = timerBox.querySelector(".left");
       if (sand) sand.style.height = `${Math.min(100, (left / (tm.length || 60)) * 100)}%`;
@@ -61,6 +65,7 @@ export function createBoard(root, ctx) {
     const oh = handBox.querySelector(".met-one-handed");
     if (oh) {
       const left = oneHandedLeft(v, ctx.seat, now());
+      if (cooling && left <= 0) { cooling = false; render(); return; }
       const gap = Number((v.options || {}).one_handed_interval_s || 0);
       oh.textContent = left > 0 ? t("met.one_handed_wait", { s: left.toFixed(1) }) : t("met.one_handed_ready", { s: gap });
       oh.classList.toggle("warn", left > 0);
@@ -128,7 +133,10 @@ export function createBoard(root, ctx) {
       if (!playable) greyed++;
       const sel = selected === c;
       const click = () => { selected = sel ? null : c; render(); };
-      if (backwards) {
+      if (ctx.readonly) {
+        list.append(backwards ? h("span.met-card.back", { title: t("met.card_back_title", { n: i + 1 }) }, h("span.met-face-name", {}, t("met.card_back", { n: i + 1 })))
+          : C.cardSpan(v, c));
+      } else if (backwards) {
         list.append(h(`button.met-card.back${sel ? ".selected" : ""}`, { type: "button", disabled: !playable, "aria-pressed": String(sel),
           title: t("met.card_back_title", { n: i + 1 }), "data-card": c, onclick: click }, h("span.met-face-kind", {}, "☄"), h("span.met-face-name", {}, t("met.card_back", { n: i + 1 }))));
       } else {
@@ -138,7 +146,7 @@ export function createBoard(root, ctx) {
     });
     out.push(list);
     if (hasChallenge(v, me, "one_handed")) out.push(h("p.met-one-handed", { role: "status" }, ""));
-    if (greyed && tokens.length && !v.over && v.phase === "play") out.push(h("p.muted", {}, t("met.greyed")));
+    if (greyed && tokens.length && !v.over && v.phase === "play" && !ctx.readonly) out.push(h("p.muted", {}, t("met.greyed")));
     if (selected) {
       out.push(h("p.met-peek", {}, t("met.peek", { text: backwards ? t("met.card_back_title", { n: Number(selected.slice(1)) + 1 }) : C.cardFull(v, selected) })));
       const give = g.power.filter((x) => x.startsWith(`use_power courier ${selected} `));
@@ -153,6 +161,16 @@ export function createBoard(root, ctx) {
     const v = msg.view;
     const me = ctx.seat;
     const g = group(ctx.readonly ? [] : (msg.legal || []));
+    if (!ctx.readonly && hasChallenge(v, me, "one_handed") && v.phase === "play" && !v.over) {
+      const left = oneHandedLeft(v, me, now());
+      if (g.place.size) placeBefore = g.place;
+      else if (left > 0) cooling = true;
+      else {
+        const hand = (v.hands || []).find((x) => x.seat === me);
+        const held = new Set((hand && hand.cards) || []);
+        for (const [card, list] of placeBefore) if (held.has(card)) g.place.set(card, list);
+      }
+    }
     let s;
     if (v.over) s = v.outcome && v.outcome.win ? t("met.status_won") : t("met.status_lost");
     else if (v.phase === "setup") s = g.simple.includes("start") ? t("met.status_setup_host") : t("met.status_setup");
