@@ -245,11 +245,13 @@ def test_an_advanced_meteor_game_with_a_backwards_seat_played_through_the_page(b
     assert "Meteors destroyed" in page.locator(".result").inner_text()
     errors.check()
     # the teammate sees the Backwards player's faces (here through the replay, as seat 2)
-    replay = check_replay(browser, web_server, room, "1", "en")
+    # in Spanish: the Powers and Challenges' texts come from the data file's Spanish
+    replay = check_replay(browser, web_server, room, "1", "es")
     replay.click("#replay-first")
     replay.click("#replay-next")
     replay.wait_for_selector(".met-other-hand .met-card")
-    assert "holds their cards backwards" in replay.locator(".met-team").inner_text()
+    assert "sostiene sus cartas al revés" in replay.locator(".met-team").inner_text()
+    assert "Al revés" in replay.locator(".met-specials").inner_text()
     shots(replay, "2-teammate-sees-faces")
 
 

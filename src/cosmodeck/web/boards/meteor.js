@@ -95,7 +95,7 @@ export function createBoard(root, ctx) {
       launches.length ? h("div.launches", {}, launches.map((x) => {
         const note = overkillNote(v, x, m, pending);
         return h(`button.met-launch${note.level === "sure" ? ".overkill" : note.level === "maybe" ? ".risk" : ""}`,
-          { type: "button", "data-action": x, title: note.text, onclick: () => act(x) },
+          { type: "button", "data-action": x, title: `${C.siteName(v, x.split(" ")[1])}: ${note.text}`, onclick: () => act(x) },
           h("span", {}, launchLabel(v, x)), h("small.met-launch-note", {}, note.text));
       })) : null,
       spot.map((x) => h("button", { type: "button", "data-action": x, onclick: () => act(x) },
