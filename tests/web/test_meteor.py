@@ -199,6 +199,21 @@ def test_a_whole_meteor_game_in_english_then_in_spanish_after_switching(browser:
 
 
 def test_a_whole_meteor_game_in_spanish(browser: Any, web_server: str, shots: Any) -> None:
+    # the lobby's Meteor options: dropdowns and checkboxes with a one-line explanation, in Spanish
+    lobby = new_page(browser, lang="es")
+    lobby_errors = watch(lobby)
+    lobby.goto(web_server + "/")
+    lobby.wait_for_selector("#create")
+    lobby.select_option("#game", "meteor")
+    lobby.click("details.options summary")
+    lobby.wait_for_function("document.querySelector('details.options').textContent.includes('Dificultad')")
+    options = lobby.locator("details.options")
+    assert options.locator("select").count() >= 4 and options.locator("input[type='checkbox']").count() >= 3
+    assert options.locator("input[type='text'], textarea").count() == 0
+    assert "Avanzado" in options.inner_text() and "Poder" in options.inner_text()
+    scan(lobby, where="in the Spanish lobby with Meteor's options")
+    shots(lobby, "0-lobby-es")
+    lobby_errors.check()
     page, errors, room = open_room(browser, web_server, "es", 3, OPTIONS, seed=8)
     done = play_whole_game(page, shots, random.Random(2), "es")
     assert done.get("placed", 0) >= 2, done

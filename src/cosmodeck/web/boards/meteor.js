@@ -56,8 +56,8 @@ export function createBoard(root, ctx) {
       const left = tm.running && typeof tm.deadline === "number" ? Math.max(0, tm.deadline - now()) : (tm.remaining ?? tm.length ?? 0);
       const sand = timerBox.querySelector(".sand > span");
       const txt = timerBox.querySelector(".left");
-      if (sand) sand.style.height = `${Math.min(100, (left / (tm.length || 60)) * 100)}%`;
-      if (txt) txt.textContent = t("met.seconds_left", { s: left.toFixed(left < 10 ? 1 : 0) });
+      if (sand) sand.style.height = v.over ? "0%" : `${Math.min(100, (left / (tm.length || 60)) * 100)}%`;
+      if (txt) txt.textContent = v.over ? "" : t("met.seconds_left", { s: left.toFixed(left < 10 ? 1 : 0) });
       const vol = v.volley;
       const vtxt = timerBox.querySelector(".volley-left");
       if (vol && vtxt && typeof vol.closes === "number") vtxt.textContent = t("met.volley_left", { s: Math.max(0, vol.closes - now()).toFixed(1) });
