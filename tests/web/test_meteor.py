@@ -188,7 +188,7 @@ def test_a_whole_meteor_game_in_english_then_in_spanish_after_switching(browser:
     page.wait_for_function("!document.querySelector('#toasts .toast')", timeout=15000)
     page.select_option("#lang", "es")
     page.wait_for_function("document.documentElement.lang === 'es'")
-    page.wait_for_function("document.querySelector('.met-hand h2').textContent.includes('Tu mano')")
+    page.wait_for_function("(document.querySelector('.met-hand h2') || {}).textContent?.includes('Tu mano')")
     scan(page, where="after switching to Spanish")
     assert "Los meteoritos bajan a la zona 1, Troposfera" in page.locator(".log").inner_text()
     assert "Qué pasó" in page.locator(".result").inner_text()

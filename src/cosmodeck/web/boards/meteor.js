@@ -25,7 +25,7 @@ function memo() {
 export function describeAction(action, view, seat) { return describe(action, view, seat); }
 
 export function createBoard(root, ctx) {
-  const renderIf = memo();
+  let renderIf = memo();
   let msg = null;
   let selected = null;  // a card id (or "@i" for Backwards) in hand
   // One-Handed: the placements offered before a cool-down; the server sends no new view when the
@@ -260,6 +260,8 @@ export function createBoard(root, ctx) {
     },
     events() {},
     resultDetails(v) { return resultBox(v); },
+    // a language change redraws every panel at once, keeping the card the player had selected
+    relabel() { renderIf = memo(); render(); },
     destroy() { cancelAnimationFrame(raf); raf = 0; msg = null; clear(root); },
   };
 }
