@@ -148,7 +148,7 @@ def test_a_whole_game_of_blast_off_through_the_board(lang: str, browser: Any, we
     replay.wait_for_function("document.querySelectorAll('.replay-events li').length >= 1")
     steps = int(replay.get_attribute("#replay-step", "max") or "0")
     assert steps > 10
-    for i in list(range(0, steps, max(1, steps // 40))) + [steps]:
+    for i in [*range(0, steps, max(1, steps // 40)), steps]:
         replay.evaluate("""(i) => { const s = document.getElementById('replay-step');
             s.value = String(i); s.dispatchEvent(new Event('input')); }""", i)
         scan(replay, lang=lang, where=f"at replay step {i}")
