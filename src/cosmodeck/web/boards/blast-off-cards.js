@@ -85,10 +85,10 @@ export function cardEl(code, opts = {}) {
   if (c.kind === "countdown") {
     parts.push(h("span.v", {}, "10…1"), h("span.w", {}, t("bo.face.countdown")));
   } else if (c.kind === "wild") {
-    parts.push(h("span.v", {}, shown.value ? (shown.value === "BO" ? "🚀" : shown.value) : "★"),
+    parts.push(shown.value === "BO" ? h("span.v.word", {}, t("bo.word")) : h("span.v", {}, shown.value || "★"),
       h("span.w", {}, t("bo.face.wild")));
   } else if (c.kind === "blastoff") {
-    parts.push(h("span.v", {}, "🚀"), h("span.w", {}, t("bo.word")));
+    parts.push(h("span.v.word", {}, t("bo.word")));
   } else {
     parts.push(h("span.v", {}, shown.value || "?"));
   }

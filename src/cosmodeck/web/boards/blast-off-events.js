@@ -10,6 +10,12 @@ import { missionName, missionText, tokenWords } from "./blast-off-missions.js";
 
 function cards(n) { return Number(n) === 1 ? t("bo.n_cards_one") : t("bo.n_cards", { n }); }
 
+// "5 cards left" / "le queda 1 carta"; capital: at the start of a sentence
+export function leftWords(n, capital = false) {
+  const k = capital ? "bo.Left" : "bo.left";
+  return Number(n) === 0 ? t(`${k}_zero`) : Number(n) === 1 ? t(`${k}_one`) : t(`${k}_n`, { n });
+}
+
 function list(names) { return names.filter(Boolean).join(", "); }
 
 function cardList(codes) { return list((codes || []).map((c) => describeCard(c))); }
@@ -50,7 +56,7 @@ export function eventParams(ev, view) {
   if ("face" in ev) p.face = ev.type === "declared" ? faceWords(parseCard(ev.face)) : describeCard(ev.card || "", ev.face);
   if ("value" in ev) p.value = valueWord(ev.value);
   if ("from" in ev) p.from = valueWord(ev.from);
-  if ("left" in ev) p.left = cards(ev.left);
+  if ("left" in ev) { p.left = leftWords(ev.left); p.Left = leftWords(ev.left, true); }
   if ("count" in ev) p.count = cards(ev.count);
   if ("mission" in ev) p.mission = ev.mission ? missionName(view, ev.mission) : t("bo.a_mission");
   switch (ev.type) {

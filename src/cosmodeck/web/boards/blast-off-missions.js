@@ -43,7 +43,7 @@ export function missionName(view, id) {
 export function missionCard(m, extra = null) {
   const x = missionText(m);
   return h("div.bo-mission", { tabindex: "0", title: `${x.name}: ${x.text}` },
-    h("div.bo-mission-name", {}, "📜 ", x.name),
+    h("div.bo-mission-name", {}, x.name),
     h("p", { lang: x.englishOnly ? "en" : undefined }, x.text),
     x.englishOnly ? h("p.muted.small", {}, t("bo.english_only")) : null, extra);
 }

@@ -7,7 +7,7 @@ import { t } from "../i18n.js";
 import { seatName } from "../names.js";
 import { backEl, cardEl, describeCard, parseCard } from "./blast-off-cards.js";
 import { missionCard, missionName, obligationText, sayButtonText } from "./blast-off-missions.js";
-import { describeAction, ordinal } from "./blast-off-events.js";
+import { describeAction, leftWords, ordinal } from "./blast-off-events.js";
 
 export { describeAction };
 
@@ -149,7 +149,7 @@ export function createBoard(root, ctx) {
   }
 
   function renderObligations(v, g) {
-    const obls = v.obligations || [];
+    const obls = v.over ? [] : v.obligations || [];
     oblBox.hidden = obls.length === 0;
     renderIf(oblBox, JSON.stringify([obls, g.say]), () => {
       clear(oblBox);
@@ -163,7 +163,7 @@ export function createBoard(root, ctx) {
   }
 
   function renderCountdown(v, g) {
-    const cd = v.countdown;
+    const cd = v.over ? null : v.countdown;
     countdownBox.hidden = !cd;
     if (!cd) return;
     renderIf(countdownBox, JSON.stringify([cd.called, cd.slots, cd.skipped, cd.rocket, g.slap]), () => {
@@ -263,7 +263,7 @@ export function createBoard(root, ctx) {
         h("strong", {}, seatName(v, s), s === me ? ` (${t("you")})` : ""),
         " · ", v.hand_sizes ? cardsText(v.hand_sizes[s]) : "",
         place >= 0 ? ` · ${t("bo.placed", { place: ordinal(place + 1) })}` : "",
-        (v.skip_marks || []).includes(s) ? ` · ${t("bo.skips")}` : "",
+        !v.over && (v.skip_marks || [])[s] > 0 ? ` · ${t("bo.skips")}` : "",
         turn ? ` · ${t("bo.their_turn")}` : ""));
     }
     clear(playersBox).append(h("h2", {}, t("bo.players")), ...rows,
@@ -312,14 +312,15 @@ export function createBoard(root, ctx) {
     const rows = [];
     let place = 1;
     for (const tier of ranking) {
-      for (const s of tier) {
+      for (const s of [...tier].sort((a, b) => (sizes[a] ?? 0) - (sizes[b] ?? 0))) {
         const n = sizes[s] ?? 0;
         rows.push(h("tr", {}, h("td", {}, ordinal(place)), h("th", { scope: "row" }, seatName(v, s)),
-          h("td", {}, n === 0 ? t("bo.res_out") : t("bo.res_left", { count: cardsText(n) }))));
+          h("td", {}, n === 0 ? t("bo.res_out") : leftWords(n))));
       }
       place += tier.length;
     }
-    const why = r.reason === "stalemate" ? t("bo.res_stalemate") : t("bo.res_out_reason");
+    const shared = ranking.some((tier) => tier.length > 1);
+    const why = r.reason === "stalemate" ? t("bo.res_stalemate") : t(shared ? "bo.res_out_shared" : "bo.res_out_reason");
     return h("div.bo-result", {}, h("p", {}, why),
       h("table.bo-places", {}, h("thead", {}, h("tr", {}, h("th", {}, t("bo.res_place")), h("th", {}, t("bo.res_player")), h("th", {}, t("bo.res_cards")))),
         h("tbody", {}, rows)));
