@@ -124,6 +124,11 @@ def test_a_whole_game_of_blast_off_through_the_board(lang: str, browser: Any, we
     assert words["hand"] in page.locator(".bo-hand h2").inner_text()
     assert words["help"] in page.locator(".bo-help summary").inner_text()
     scan(page, lang=lang, where="at the start")
+    # hovering a card shows it large with its full text
+    page.locator(".bo-hand .bo-card").first.hover()
+    page.wait_for_selector(".bo-zoom:not([hidden]) .bo-card.big")
+    assert len(page.locator(".bo-zoom p").inner_text()) > 20
+    scan(page, lang=lang, where="with a card zoomed")
     shots(page, "1-start")
     started = time.monotonic()
     did = play_a_game(page, lang, shots, switch_mid_game=lang == "en")
@@ -157,3 +162,71 @@ def test_a_whole_game_of_blast_off_through_the_board(lang: str, browser: Any, we
     assert replay.locator(".replay-bar .pos").inner_text().endswith(f"{steps}")
     shots(replay, "6-replay-end")
     replay_errors.check()
+
+
+CONTRAST_JS = """async () => {
+  const { cardEl } = await import('/static/boards/blast-off-cards.js');
+  const lum = (rgb) => {
+    const [r, g, b] = rgb.match(/\\d+/g).slice(0, 3).map((x) => {
+      const c = Number(x) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const box = document.createElement('div');
+  document.body.append(box);
+  const out = {};
+  for (const code of ['O7', 'G10', 'P3', 'R1', 'BO-G', 'BO-R', 'W', 'W[P3]', 'W[RBO]', 'CD']) {
+    const el = cardEl(code);
+    box.append(el);
+    const s = getComputedStyle(el);
+    const a = lum(s.color), b = lum(s.backgroundColor);
+    out[code] = { text: el.innerText.replace(/\\s+/g, ' ').trim(), title: el.title,
+                  contrast: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) };
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_card_faces_carry_a_shape_and_a_word_besides_their_colour_with_aa_contrast(
+        lang: str, browser: Any, web_server: str) -> None:
+    page = new_page(browser, lang=lang)
+    errors = watch(page)
+    page.goto(web_server + "/")
+    page.wait_for_selector("#create")
+    faces = page.evaluate(CONTRAST_JS)
+    colour = {"en": {"O": "orange", "G": "green", "P": "purple", "R": "red"},
+              "es": {"O": "naranja", "G": "verde", "P": "morado", "R": "rojo"}}[lang]
+    shapes = {"O": "▲", "G": "■", "P": "◆", "R": "●"}
+    for code, want in (("O7", "O"), ("G10", "G"), ("P3", "P"), ("R1", "R"), ("BO-G", "G"), ("W[P3]", "P")):
+        text = faces[code]["text"]
+        assert shapes[want] in text and colour[want] in text, (code, text)  # never colour alone
+    assert "7" in faces["O7"]["text"] and "10" in faces["G10"]["text"]
+    assert ("Blast Off!" if lang == "en" else "¡Despegue!") in faces["BO-R"]["text"]
+    assert ("Wild" if lang == "en" else "Comodín") in faces["W"]["text"]
+    assert ("Countdown" if lang == "en" else "Cuenta regresiva") in faces["CD"]["text"]
+    for code, f in faces.items():
+        assert f["contrast"] >= 4.5, (code, f)  # WCAG AA for normal text
+        assert f["title"] and "{" not in f["title"], (code, f)  # hover text: the card in words and its rule
+    errors.check()
+
+
+def test_a_changed_mission_text_is_shown_in_english_and_says_so_on_a_spanish_page(browser: Any,
+                                                                                 web_server: str) -> None:
+    page = new_page(browser, lang="es")
+    errors = watch(page)
+    page.goto(web_server + "/")
+    page.wait_for_selector("#create")
+    got = page.evaluate("""async () => {
+      const { missionText, missionCard } = await import('/static/boards/blast-off-missions.js');
+      const std = missionText({ id: 'M01', name: 'Houston', text: 'Whoever plays a 7 must say "Houston, we have a problem!"' });
+      const changed = missionText({ id: 'M01', name: 'Houston', text: 'Whoever plays an 8 must say "Houston!"' });
+      const unknown = missionCard({ id: 'X9', name: 'Moon Dance', text: 'Everyone dances.' });
+      return { std, changed, card: unknown.innerText };
+    }""")
+    assert got["std"] == {"name": "Houston", "text": "Quien juega un 7 debe decir «¡Houston, tenemos un problema!»",
+                          "englishOnly": False}
+    assert got["changed"]["englishOnly"] is True and "an 8" in got["changed"]["text"]
+    assert "Solo en inglés" in got["card"] and "Everyone dances." in got["card"]
+    errors.check()

@@ -62,7 +62,7 @@ export function eventParams(ev, view) {
   switch (ev.type) {
     case "played": p.how = ev.drawn ? t("bo.played_drawn") : ""; break;
     case "drew": p.what = drewWords(ev); break;
-    case "hand": p.what = ev.cards ? t("bo.hand_now", { cards: cardList(ev.cards) }) : t("bo.hand_count", { count: cards(ev.count) }); break;
+    case "hand": p.what = ev.cards && ev.cards.length ? `: ${cardList(ev.cards)}` : ""; break;
     case "countdown_ended": p.what = ev.blast_off ? t("bo.cd_end.blast_off") : t("bo.cd_end.no_blast_off"); break;
     case "mission_revealed": {
       const x = missionText({ id: ev.mission, name: ev.name, text: ev.text });
