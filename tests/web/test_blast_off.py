@@ -220,7 +220,8 @@ def test_a_changed_mission_text_is_shown_in_english_and_says_so_on_a_spanish_pag
     page.wait_for_selector("#create")
     got = page.evaluate("""async () => {
       const { missionText, missionCard } = await import('/static/boards/blast-off-missions.js');
-      const std = missionText({ id: 'M01', name: 'Houston', text: 'Whoever plays a 7 must say "Houston, we have a problem!"' });
+      const std = missionText({ id: 'M01', name: 'Houston',
+                                text: 'Whoever plays a 7 must say "Houston, we have a problem!"' });
       const changed = missionText({ id: 'M01', name: 'Houston', text: 'Whoever plays an 8 must say "Houston!"' });
       const unknown = missionCard({ id: 'X9', name: 'Moon Dance', text: 'Everyone dances.' });
       return { std, changed, card: unknown.innerText };
