@@ -70,7 +70,9 @@ export function createBoard(root, ctx) {
   let msg = null;
   let wildOpen = false;
   const oblFull = new Map();  // an obligation's deadline -> how long it had when first seen
-  const status = h("p.bo-status", { role: "status", "aria-live": "polite" });
+  const statusText = h("span");
+  const statusSecs = h("span.secs", { "aria-hidden": "true" });
+  const status = h("p.bo-status", { role: "status", "aria-live": "polite" }, statusText, statusSecs);
   const oblBox = h("section.card.bo-obl", { hidden: true, "aria-live": "assertive" });
   const countdownBox = h("section.card.bo-countdown", { hidden: true, "aria-live": "assertive" });
   const tableBox = h("section.card.bo-table");
@@ -125,6 +127,8 @@ export function createBoard(root, ctx) {
       if (bl) bl.textContent = t("bo.next_call", { s: left.toFixed(1) });
       bar.style.width = `${Math.min(100, (left / 1.5) * 100)}%`;
     }
+    const dec = v.over ? null : v.decision;
+    statusSecs.textContent = dec && typeof dec.deadline === "number" ? ` ${t("bo.seconds", { s: Math.max(0, dec.deadline - now).toFixed(1) })}` : "";
     for (const li of oblBox.querySelectorAll("[data-deadline]")) {
       const d = Number(li.dataset.deadline);
       const left = Math.max(0, d - now);
@@ -144,7 +148,7 @@ export function createBoard(root, ctx) {
     else if (me !== null && me !== undefined && v.turn === me && (g.play.size || g.wild.length || g.simple.length)) s = t("bo.status_your_turn");
     else if (v.decision && v.decision.kind) s = t(`bo.status_decision.${v.decision.kind}`, { name: seatName(v, v.decision.seat) });
     else s = t("bo.status_waiting", { name: seatName(v, v.turn) });
-    status.textContent = s;
+    statusText.textContent = s;
     status.classList.toggle("yours", g.play.size + g.wild.length + g.slap.length + g.declare.length + g.choose.length > 0);
   }
 
