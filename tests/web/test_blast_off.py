@@ -88,6 +88,9 @@ def play_a_game(page: Any, lang: str, shots: Any, switch_mid_game: bool) -> dict
         if page.locator(".bo-countdown:not([hidden])").count() and "countdown" not in did:
             did["countdown"] = 1
             shots(page, "3-countdown")
+        if page.locator(".bo-missions .bo-mission").count() and "mission" not in did:
+            did["mission"] = 1
+            shots(page, "4-mission")
         if page.locator(".bo-obl:not([hidden])").count() and "obligation" not in did:
             did["obligation"] = 1
             shots(page, "4-obligation")

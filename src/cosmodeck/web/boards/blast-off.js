@@ -237,14 +237,14 @@ export function createBoard(root, ctx) {
   }
 
   function renderActions(v, g) {
-    const obls = (v.obligations || []).length;
-    renderIf(actBox, JSON.stringify([g.simple, g.declare, g.choose, obls ? [] : g.say, g.catch, g.other, (v.missions_in_force || []).length]), () => {
+    renderIf(actBox, JSON.stringify([g.simple, g.declare, g.choose, g.catch, g.other, (v.missions_in_force || []).length]), () => {
       clear(actBox);
       const rows = [];
       if (g.simple.length) rows.push(h("div.row", {}, g.simple.map((a) => h("button.primary", { type: "button", "data-action": a, onclick: () => act(a) }, t(`bo.verb.${a}`), a === "draw" ? h("small", {}, hint("bo.key_d")) : null))));
       if (g.declare.length) rows.push(h("div", {}, h("p", {}, t("bo.declare")), wildGrid(g.declare, (a) => a.split(" ")[1], act)));
       if (g.choose.length) rows.push(h("div.row", {}, h("span", {}, t("bo.choose")), g.choose.map((a) => h("button.primary", { type: "button", "data-action": a, onclick: () => act(a) }, seatName(v, Number(a.split(" ")[1]))))));
-      if (g.say.length && !obls) rows.push(h("div.row", {}, h("span", {}, t("bo.say")), g.say.map((a) => h("button", { type: "button", "data-action": a, onclick: () => act(a) }, sayButtonText(a)))));
+      // what a mission asks one to say or do is offered with the open obligation (above): saying it
+      // unowed has no effect, so the buttons are not shown otherwise
       const several = (v.missions_in_force || []).length > 1;
       const catches = g.catch.filter((a) => several || a.split(" ").length === 2);
       if (catches.length) rows.push(h("div.row", {}, h("span", {}, t("bo.catch_help")), catches.map((a) => {
