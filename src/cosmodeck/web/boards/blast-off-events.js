@@ -52,7 +52,9 @@ function endWords(ev, view) {
 
 export function eventParams(ev, view) {
   const p = {};
-  if ("card" in ev) p.card = describeCard(ev.card, ev.face);
+  // a Wild slapped for a number stands for that number: "slaps a Wild for 4"
+  const slapped = ev.type === "slap_accepted" && ev.card === "W" && String(ev.face || "").startsWith("-");
+  if ("card" in ev) p.card = slapped ? describeCard("W") : describeCard(ev.card, ev.face);
   if ("face" in ev) p.face = ev.type === "declared" ? faceWords(parseCard(ev.face)) : describeCard(ev.card || "", ev.face);
   if ("value" in ev) p.value = valueWord(ev.value);
   if ("from" in ev) p.from = valueWord(ev.from);
@@ -67,7 +69,8 @@ export function eventParams(ev, view) {
     case "mission_revealed": {
       const x = missionText({ id: ev.mission, name: ev.name, text: ev.text });
       p.name = x.name; p.text = x.englishOnly ? `${x.text} (${t("bo.english_only")})` : x.text;
-      p.replaced = ev.replaced ? t("bo.replaced", { name: missionName(view, ev.replaced) }) : "";
+      const gone = (Array.isArray(ev.replaced) ? ev.replaced : ev.replaced ? [ev.replaced] : []).filter((id) => id !== ev.mission);
+      p.replaced = gone.length ? t("bo.replaced", { name: list(gone.map((id) => missionName(view, id))) }) : "";
       break;
     }
     case "announced": case "gestured": {
