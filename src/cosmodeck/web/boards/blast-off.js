@@ -69,7 +69,7 @@ export function createBoard(root, ctx) {
   const renderIf = memo();
   let msg = null;
   let wildOpen = false;
-  const oblFull = new Map();  // an obligation's deadline -> how long it had when first seen
+  const oblFull = new Map();  // a deadline (obligation, next countdown call) -> how long it had when first seen
   const statusText = h("span");
   const statusSecs = h("span.secs", { "aria-hidden": "true" });
   const status = h("p.bo-status", { role: "status", "aria-live": "polite" }, statusText, statusSecs);
@@ -125,7 +125,8 @@ export function createBoard(root, ctx) {
       const left = Math.max(0, cd.next_call - now);
       const bl = countdownBox.querySelector(".left");
       if (bl) bl.textContent = t("bo.next_call", { s: left.toFixed(1) });
-      bar.style.width = `${Math.min(100, (left / 1.5) * 100)}%`;
+      if (!oblFull.has(cd.next_call)) oblFull.set(cd.next_call, Math.max(left, 0.2));
+      bar.style.width = `${Math.min(100, (left / oblFull.get(cd.next_call)) * 100)}%`;
     }
     const dec = v.over ? null : v.decision;
     statusSecs.textContent = dec && typeof dec.deadline === "number" ? ` ${t("bo.seconds", { s: Math.max(0, dec.deadline - now).toFixed(1) })}` : "";
