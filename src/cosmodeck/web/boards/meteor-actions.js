@@ -68,7 +68,11 @@ export function describeAction(action, view, seat) {
     case "complete_retrofit": return t("met.act.retrofit", { site: C.siteName(view, parts[1]) });
     case "use_power": return t("met.act.power", { power: powerName(view, parts[1]) });
     case "signal": return t("met.act.signal", { kind: has(`signal.${parts[1]}`) ? t(`signal.${parts[1]}`) : t("met.a_signal") });
-    case "emote": return t("met.act.emote", { kind: has(`emote.${parts[1]}`) ? t(`emote.${parts[1]}`) : t("met.an_emote") });
+    case "emote": {
+      const kind = has(`emote.${parts[1]}`) ? t(`emote.${parts[1]}`) : t("met.an_emote");
+      const at = parts[2] ? ` → ${parts[2].startsWith("m") ? C.meteorName(parts[2]) : C.siteName(view, parts[2])}` : "";
+      return t("met.act.emote", { kind }) + at;
+    }
     case "chat": return t("met.act.chat");
     default:
       if (has(`met.act.${verb}`)) return t(`met.act.${verb}`, { name: seatName(view, seat) });

@@ -165,7 +165,8 @@ export function createBoard(root, ctx) {
       const left = oneHandedLeft(v, me, now());
       if (g.place.size) placeBefore = g.place;
       else if (left > 0) cooling = true;
-      else {
+      else if (typeof v.now === "number" && oneHandedLeft(v, me, v.now) > 0) {
+        // this view was made during the cool-down, which alone explains why no card could be placed
         const hand = (v.hands || []).find((x) => x.seat === me);
         const held = new Set((hand && hand.cards) || []);
         for (const [card, list] of placeBefore) if (held.has(card)) g.place.set(card, list);
