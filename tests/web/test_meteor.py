@@ -318,6 +318,11 @@ def test_launch_buttons_warn_of_an_overkill_against_each_meteor(browser: Any, we
         page.wait_for_selector(f".met-cards button.met-card[data-card='{c}']:not([disabled])")
         place(page, c)
     page.wait_for_selector("button.met-launch")
+    # a tap on a card face shows it in full (touch screens have no hover)
+    page.locator(".met-site[data-site='s0'] span.met-card.rocket").click()
+    assert f"Rocket, damage {res[rocket].damage}. Cost:" in page.locator(".met-tapped").inner_text()
+    page.locator(".met-meteor .size").first.click()
+    assert "meteor 1 · size" in page.locator(".met-tapped").inner_text()
     scan(page, where="with a rocket ready")
     shots(page, "1-launch-warnings")
     damage = res[rocket].damage

@@ -40,8 +40,16 @@ export function createBoard(root, ctx) {
   const actBox = h("section.card.met-acts");
   const sideBox = h("div.met-side");
   const helpBox = h("details.card.met-help");
+  // a tap (or click) on a card face or a meteor shows it in full: touch screens have no hover
+  const peekBox = h("p.met-peek.met-tapped", { hidden: true, "aria-live": "polite" });
+  root.addEventListener("click", (e) => {
+    const el = e.target.closest("span.met-card, .met-meteor");
+    if (!el || e.target.closest("button") || !el.title) return;
+    peekBox.textContent = el.title;
+    peekBox.hidden = false;
+  });
   clear(root).append(h("div.met", {},
-    h("div.met-main", {}, status, timerBox, fieldBox, sitesBox, handBox, actBox), sideBox, helpBox));
+    h("div.met-main", {}, status, peekBox, timerBox, fieldBox, sitesBox, handBox, actBox), sideBox, helpBox));
 
   function act(a) { selected = null; ctx.act(a); }
   const now = () => (typeof ctx.gameTime === "function" ? ctx.gameTime() : 0);
