@@ -69,7 +69,7 @@ export function cardName(view, id) {
 export function cardFull(view, id) {
   const f = face(view, id);
   if (!f) return t("met.a_card");
-  if (f.kind === "energy") return t("met.energy_full", { name: energyName(view, f.key && energyCode(view, f.key)) });
+  if (f.kind === "energy") return t("met.energy_full", { name: energyName(view, energyCode(view, f.key)) });
   if (f.kind === "rocket") return t("met.rocket_full", { n: f.damage, cost: costText(view, f.cost) });
   return t("met.tech_full", { name: techName(view, id), cost: costText(view, f.cost), text: dataText(view, `tech.${baseId(id)}.text`) });
 }

@@ -17,8 +17,7 @@ function volleyLine(ev, view) {
   const target = meteorName(ev.target);
   const rockets = count((ev.rockets || []).length, "met.rockets_one", "met.rockets_n");
   const p = { target, rockets, damage: ev.damage ?? 0, size: ev.size ?? "?" };
-  let line = t(`met.volley.${ev.result}`, p);
-  if (!has(`met.volley.${ev.result}`)) line = t("met.volley.other", p);
+  let line = t(has(`met.volley.${ev.result}`) ? `met.volley.${ev.result}` : "met.volley.other", p);
   if (ev.exempt) line += " " + t("met.volley.exempt", { why: exemptName(view, ev.exempt) });
   if (ev.stored) line += " " + t("met.volley.stored", { n: ev.stored });
   if ((ev.salvaged || []).length) line += " " + t("met.volley.salvaged");
@@ -48,7 +47,7 @@ function outcomeLine(ev, view, win) {
   const zone = ev.zone;
   const p = { zone, name: zoneName(view, zone), left: count(ev.meteors_left, "met.meteors_one", "met.meteors_n") };
   if (win) return t("met.ev.won", p);
-  return t(`met.ev.lost.${ev.cause}`, p) === `met.ev.lost.${ev.cause}` ? t("met.ev.lost.other", p) : t(`met.ev.lost.${ev.cause}`, p);
+  return t(has(`met.ev.lost.${ev.cause}`) ? `met.ev.lost.${ev.cause}` : "met.ev.lost.other", p);
 }
 
 export function meteorEventParams(ev, view) {
