@@ -116,8 +116,8 @@ export function createBoard(root, ctx) {
     const f = site.project ? C.face(v, site.project) : null;
     // the project type from the data file's texts (a rocket or technology by its card)
     const type = { open: "open", rocket_retrofit: "retrofit", dead: "dead" }[site.status];
-    const project = f ? (f.kind === "rocket" ? t("met.project_rocket", { n: f.damage }) : C.techName(v, site.project))
-      : (type ? C.dataText(v, `project.${type}`) : "");
+    const head = f ? (f.kind === "rocket" ? t("met.project_rocket", { n: f.damage }) : C.techName(v, site.project)) : "";
+    const project = [head, type && (!f || type === "dead") ? C.dataText(v, `project.${type}`) : ""].filter(Boolean).join(" · ");
     const mech = g.power.filter((x) => x.startsWith("use_power mechanic ") && x.split(" ")[2] === site.site);
     return h(`div.met-site${placeTarget ? ".target" : ""}${site.built ? ".built" : ""}`, { dataset: { site: site.site, missing: site.missing || "", status: site.status } },
       h("div", {}, h("strong", {}, C.siteName(v, site.site)), " · ", seatName(v, site.seat), site.seat === me ? ` (${t("you")})` : ""),
