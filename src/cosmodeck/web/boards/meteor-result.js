@@ -1,7 +1,7 @@
 // Meteor's result, explained: the zone reached, what the win or loss means, the meteors destroyed
 // and those that remained.
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { t, has } from "../i18n.js";
 import * as C from "./meteor-cards.js";
 
 function meteorLine(view, m) {
@@ -20,10 +20,11 @@ export function resultDetails(view) {
   if (o.win) line = t("met.result_won", { zone, name, score: zone });
   else if (o.cause === "overkill" || o.cause === "volatile_overkill") line = t("met.result_lost_overkill", { zone, name });
   else line = t("met.result_lost", { zone, name });
+  const cause = !o.win && o.cause ? t("met.result_cause", { cause: t(has(`met.cause.${o.cause}`) ? `met.cause.${o.cause}` : "met.cause.other") }) : "";
   const field = view.field || [];
   const destroyed = (view.removed || []).filter((r) => r.cause === "destroyed").length;
   return h("div.met-result", {},
-    h("h3", {}, t("met.result_title")), h("p", {}, line),
+    h("h3", {}, t("met.result_title")), h("p", {}, line), cause ? h("p", {}, cause) : null,
     h("p", {}, t("met.result_destroyed", { n: destroyed })),
     field.length ? h("div", {}, h("p", {}, t("met.result_left")), h("ul", {}, field.map((m) => h("li", {}, meteorLine(view, m)))))
       : h("p", {}, t("met.result_none_left")));
