@@ -16,9 +16,27 @@ from cosmodeck.bots import make_bots
 from cosmodeck.bots.reaction import CALL_FLOOR_S, CALL_LEVELS, CallReaction
 from cosmodeck.engine.events import Event
 from cosmodeck.engine.rng import Rng
+from cosmodeck.engine.state import State
 from cosmodeck.sim.runner import bot_rng, play_game
 
 SLAPS = ("slap_accepted", "slap_bounced")
+
+
+class SlapClock:
+    """A simulator sink: the seconds from the call standing to each slap, and the calls made."""
+
+    def __init__(self, st: State) -> None:
+        self.st = st
+        self.called: float | None = None  # the cue standing before the step the sink hears of
+        self.samples: list[float] = []
+        self.calls = 0
+
+    def __call__(self, seat: int | None, events: list[Event]) -> None:
+        self.calls += sum(1 for e in events if e.type == "countdown_called")
+        if seat is not None and any(e.type in SLAPS for e in events):
+            assert self.called is not None, "a slap with no call standing"
+            self.samples.append(self.st.now - self.called)
+        self.called = self.st.cue()
 
 
 def slap_reactions(spec: str, min_calls: int, players: int = 4, **options: Any) -> tuple[list[float], int]:
@@ -29,19 +47,10 @@ def slap_reactions(spec: str, min_calls: int, players: int = 4, **options: Any) 
     seed = 0
     while calls < min_calls:
         st = game.new_game(players=players, seed=seed)
-        bots = make_bots("blast-off", spec, players, game)
-        called: list[float | None] = [None]  # the cue standing before the step the sink hears of
-
-        def sink(seat: int | None, events: list[Event]) -> None:
-            nonlocal calls
-            calls += sum(1 for e in events if e.type == "countdown_called")
-            if seat is not None and any(e.type in SLAPS for e in events):
-                at = called[0]
-                assert at is not None, "a slap with no call standing"
-                samples.append(st.now - at)
-            called[0] = st.cue()
-
-        play_game(st, bots, bot_rng(seed), sink=sink)
+        clock = SlapClock(st)
+        play_game(st, make_bots("blast-off", spec, players, game), bot_rng(seed), sink=clock)
+        samples += clock.samples
+        calls += clock.calls
         seed += 1
     return samples, calls
 
