@@ -13,6 +13,8 @@ from __future__ import annotations
 import statistics
 import time
 
+import httpx
+
 import cosmodeck
 from cosmodeck.bots.reaction import CALL_LEVELS
 from cosmodeck.server import ServerConfig
@@ -79,3 +81,13 @@ def test_bots_in_a_real_time_blast_off_room_react_to_each_call_like_people(db_pa
         assert min(xs) >= model.floor_s, (lv, min(xs))
         lo, hi = model.median_range
         assert lo <= statistics.median(xs) <= hi, (lv, statistics.median(xs))
+
+
+def test_a_seats_bot_level_is_validated_by_the_server(server: str) -> None:
+    body = {"game": "blast-off", "players": 2, "bots": {"1": "heuristic:level=ultra"}, "options": {}}
+    r = httpx.post(server + "/api/rooms", json=body, timeout=10)
+    assert r.status_code == 400 and r.json()["code"] == "bad_bot"
+    assert "easy, normal, hard" in r.json()["message"]
+    for level in LEVELS:
+        room = create_room(server, "blast-off", 2, bots={"1": f"ismcts:level={level}"})
+        assert room["room"]
