@@ -312,7 +312,8 @@ def mount_lab(app: FastAPI, cfg: ServerConfig, web: Path, limits: LabLimits | No
     @app.exception_handler(LabDataError)
     async def data_error(_request: Request, exc: LabDataError) -> JSONResponse:
         return JSONResponse({"type": "error", "code": "bad_data", "errors": exc.errors,
-                             "message": f"the card data has {len(exc.errors)} problem(s)"}, status_code=422)
+                             "message": "the card data has 1 problem" if len(exc.errors) == 1
+                             else f"the card data has {len(exc.errors)} problems"}, status_code=422)
 
     @app.exception_handler(LabRefused)
     async def refused(_request: Request, exc: LabRefused) -> JSONResponse:
