@@ -25,7 +25,8 @@ def test_terminal_bots_never_slap_faster_than_the_floor_after_a_call() -> None:
         for bot in host.bots.values():
             act = bot.act
 
-            def watched(view: Any, legal: list[Any], rng: Rng, act: Any = act) -> Any:
+            def watched(view: Any, legal: list[Any], rng: Rng, act: Any = act, state: Any = state,
+                        clock: dict[str, float] = clock) -> Any:
                 action = act(view, legal, rng)
                 cue = state.cue()
                 if action is not None and str(action).startswith("slap") and cue is not None:
