@@ -12,7 +12,7 @@ export function createIdle(env) {
   const reportBox = h("div.idle-report", { hidden: true, role: "status" });
   el.append(bars, lines, reportBox);
   let report = null;
-  let barKey = "";
+  let barKey = null;
 
   function seatsInfo() {
     const st = env.state();
@@ -31,7 +31,7 @@ export function createIdle(env) {
 
   function render() {
     const st = env.state();
-    barKey = "";
+    barKey = null;  // the bars are rebuilt on the next frame (language, seats)
     clear(lines);
     const seats = seatsInfo();
     const votes = (st.presence && st.presence.votes) || {};
