@@ -289,3 +289,35 @@ def _to_act(v: dict[str, Any]) -> set[int]:
     """The seats Shooting Star waits for, from a view (its ``to_act`` key)."""
     raw = v["view"].get("to_act", [])
     return {int(x) for x in raw}
+
+
+def test_the_turn_timer_runs_in_turn_based_steps_only() -> None:
+    """Shooting Star placements and Blast Off! turns are timed; a Blast Off! countdown (the game's own
+    deadline) and Meteor (real time, its own sand timer) are not."""
+    from cosmodeck.api import load_game
+    from cosmodeck.bots.registry import make_bot
+    from cosmodeck.engine.rng import Rng
+    from cosmodeck.server.idle import timed_seats
+
+    ss = load_game("shooting-star").new_game(players=2, seed=3)
+    assert timed_seats(ss) == ss.to_act and ss.to_act
+    assert timed_seats(load_game("meteor").new_game(players=2, seed=3)) == frozenset()
+    game = load_game("blast-off")
+    st = game.new_game(players=2, seed=3)
+    assert timed_seats(st) == st.to_act and st.to_act
+    bot, rng, seen_countdown = make_bot("blast-off", "random", game), Rng(1), False
+    for _ in range(400):
+        if st.is_over:
+            break
+        d = st.next_deadline()
+        if d is not None:
+            assert timed_seats(st) == frozenset()  # the countdown race runs on the game's clock
+            seen_countdown = True
+        acting = sorted(st.to_act)
+        action = bot.act(st.view(acting[0]), st.legal_actions(acting[0]), rng) if acting else None
+        if action is None:
+            assert d is not None
+            st.advance(d)
+        else:
+            st.apply(acting[0], action, at=st.now + 0.01 if d is None else min(st.now + 0.01, d))
+    assert seen_countdown

@@ -119,8 +119,9 @@ export function createIdle(env) {
   }
 
   // the presence line of a seat a bot plays while its person is idle (null: not such a seat)
-  function presenceText(s) {
-    return s.kind === "human" && s.idle && s.bot ? t("idle.pres") : null;
+  function presenceText(s, mine) {
+    if (!(s.kind === "human" && s.idle && s.bot)) return null;
+    return mine ? t("idle.pres_you") : t("idle.pres");
   }
 
   return { el, render, tick, onReport, presenceText };

@@ -194,7 +194,7 @@ export function mountRoom(root, roomId) {
       const n = Number(seat);
       let state;
       if (s.kind === "bot") state = t("pres.bot", { name: botLevel(s.bot) });
-      else if (idle.presenceText(s)) state = idle.presenceText(s);
+      else if (idle.presenceText(s, n === st.seat)) state = idle.presenceText(s, n === st.seat);
       else if (s.bot) state = t("pres.takeover", { name: botLevel(s.bot) });
       else if (s.connected) state = t("pres.online");
       else state = s.joined ? t("pres.gone") : t("pres.not_joined");
