@@ -62,8 +62,8 @@ def test_turn_timer_runs_out_a_bot_plays_the_seat_and_the_person_takes_it_back_b
         timed: str, db_path: str) -> None:
     r = create_room(timed, "shooting-star", 2, bots={"1": FAST})
     a = Ws(timed, r["room"], r["seats"]["0"])
-    playing(a)
-    first = a.until(lambda m: m["type"] == "view" and m["legal"])
+    # seat 0's first placement (the bot opponent moves at once when it places first)
+    first = a.until(lambda m: m["type"] == "view" and m["status"] == "playing" and bool(m["legal"]))
     # everyone sees the timer: seat 0 has 0.5 s from now (game time)
     assert set(first["turns"]) == {"0"} and first["turn_s"] == 0.5
     assert 0 < first["turns"]["0"] - first["time"] <= 0.5
