@@ -189,7 +189,7 @@ class Room:
         self._rematcher = rematcher
         self.turn_since: dict[int, float] = {}  # seat -> wall time its turn-based step began (its turn timer)
         for i in self.book.replaced:
-            if i in seats and seats[i].token is not None:
+            if i in seats and seats[i].token is not None and status == "playing":
                 seats[i].takeover = self._idle_bot()
 
     # ==== lifecycle ===================================================================
