@@ -321,3 +321,39 @@ def test_the_turn_timer_runs_in_turn_based_steps_only() -> None:
         else:
             st.apply(acting[0], action, at=st.now + 0.01 if d is None else min(st.now + 0.01, d))
     assert seen_countdown
+
+
+def test_idle_seats_and_votes_are_stored_on_postgresql_too(postgres_url: str) -> None:
+    proc = ServerProcess(postgres_url, grace=30.0, bot_speed=0.05)
+    proc.start()
+    try:
+        r = create_room(proc.base, "toy", 3, options={"tick": 1000, "data": {"start": 3, "goal": 100000}})
+        a, b, c = (Ws(proc.base, r["room"], r["seats"][str(i)]) for i in range(3))
+        playing(a, b, c)
+        b.send({"type": "vote_bot", "seat": 0})
+        c.send({"type": "vote_bot", "seat": 0})
+        until_presence(a, lambda m: m["seats"]["0"]["idle"] == "vote")
+        b.send({"type": "vote_bot", "seat": 2})
+        until_presence(a, lambda m: m["votes"] == {"2": [1]})
+        # seat 2's person acts: the vote against it lapses, stored with the step (the bot keeps the
+        # version moving, so an action may arrive stale: it is sent again)
+        for _ in range(50):
+            c.drain(0.05)
+            assert c.view is not None
+            c.act("add 1", c.view["version"])
+            if c.until(lambda m: m["type"] in ("presence", "error"))["type"] == "presence":
+                break
+        until_presence(a, lambda m: m["votes"] == {})
+        b.send({"type": "vote_bot", "seat": 2})
+        until_presence(a, lambda m: m["votes"] == {"2": [1]})
+        proc.kill9()
+        proc.start()
+        a2 = Ws(proc.base, r["room"], r["seats"]["0"])
+        pres = until_presence(a2, lambda m: True)
+        assert pres["seats"]["0"]["idle"] == "vote" and pres["votes"] == {"2": [1]} and pres["host"] == 0
+        a2.send({"type": "back"})
+        report = a2.until(lambda m: m["type"] == "idle_report")
+        assert report["reason"] == "vote" and report["count"] == len(report["moves"]) >= 1
+        assert set(report["moves"]) <= {"add 1", "add 2"}
+    finally:
+        proc.stop()

@@ -187,6 +187,12 @@ class Room:
         self.book = book if book is not None else Book(host=min((i for i, st in seats.items()
                                                                   if st.token is not None), default=None))
         self._rematcher = rematcher
+        # the bot for idle seats: the configured one, or the takeover bot in a game it cannot play
+        self.idle_spec = config.idle_bot
+        try:
+            make_bot(game.id, config.idle_bot, game)
+        except ValueError:
+            self.idle_spec = config.takeover_bot
         self.turn_since: dict[int, float] = {}  # seat -> wall time its turn-based step began (its turn timer)
         for i in self.book.replaced:
             if i in seats and seats[i].token is not None and status == "playing":
@@ -379,8 +385,10 @@ class Room:
             book.votes.pop(seat, None)
             returned = book.replaced.pop(seat, None)
         await self._apply(seat, action, t, book)
-        if book is not None and returned is not None:
+        if returned is not None:
             self._returned(seat, returned)
+        elif book is not None:
+            self._broadcast_presence()  # the votes against this seat lapsed
 
     async def _apply(self, seat: int, action: Any, t: float, book: Book | None = None) -> None:
         """Apply a parsed action for ``seat`` at game time ``t`` (no deadline is due by then)."""
@@ -566,7 +574,7 @@ class Room:
 
     # ==== idle seats and the host (server.idle) ========================================
     def _idle_bot(self) -> Bot:
-        return make_bot(self.game.id, self.config.idle_bot, self.game)
+        return make_bot(self.game.id, self.idle_spec, self.game)
 
     def _restart_turns(self, before: frozenset[int], step: Step) -> None:
         """After a step: a seat whose turn-based step begins with it (or that acted and acts again)
@@ -613,12 +621,13 @@ class Room:
 
     async def _replace(self, seat: int, reason: str) -> None:
         """Hand a human seat to the idle bot until its person acts again (stored first)."""
+        bot = self._idle_bot()
         book = self.book.copy()
         book.votes.pop(seat, None)
         book.replaced[seat] = Replaced(reason, self.version)
         await self._store("set_extras", self.id, book.to_json())
         self.book = book
-        self.seats[seat].takeover = self._idle_bot()
+        self.seats[seat].takeover = bot
         self.plans.pop(seat, None)
         self.turn_since.pop(seat, None)
         log.info("room %s: a bot plays seat %d (%s) until its person is back", self.id, seat, reason)
@@ -757,7 +766,7 @@ class Room:
             else:
                 replaced = self.book.replaced.get(i)
                 bot = (None if seat.takeover is None
-                       else self.config.idle_bot if replaced else self.config.takeover_bot)
+                       else self.idle_spec if replaced else self.config.takeover_bot)
                 seats[str(i)] = {"kind": "human", "connected": seat.clients > 0, "joined": seat.joined,
                                  "bot": bot, "idle": replaced.reason if replaced and seat.takeover else None}
         spectators = sum(1 for c in self.clients if c.seat is None)
