@@ -357,3 +357,15 @@ def test_idle_seats_and_votes_are_stored_on_postgresql_too(postgres_url: str) ->
         assert set(report["moves"]) <= {"add 1", "add 2"}
     finally:
         proc.stop()
+
+
+def test_the_turn_timer_is_a_serve_flag_with_a_generous_default() -> None:
+    from cosmodeck.cli.main import build_parser
+    from cosmodeck.cli.serve_cmd import config_from_args
+
+    assert config_from_args(build_parser().parse_args(["serve"])).turn_s == 60.0 == ServerConfig().turn_s
+    assert config_from_args(build_parser().parse_args(["serve", "--turn-timer", "90"])).turn_s == 90.0
+    assert config_from_args(build_parser().parse_args(["serve", "--turn-timer", "0"])).turn_s == 0.0  # off
+    for bad in ("-1", "nan", "inf"):
+        with pytest.raises(SystemExit, match="--turn-timer"):
+            config_from_args(build_parser().parse_args(["serve", "--turn-timer", bad]))

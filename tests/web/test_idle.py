@@ -83,3 +83,59 @@ def test_the_turn_timer_bar_a_bot_playing_for_you_and_what_it_did(lang: str, bro
     shots(page, "3-played-for-you")
     scan(page, where="after 'a bot played for you'")
     errors.check()
+
+
+@pytest.fixture
+def toy_server(tmp_path: Path) -> Iterator[str]:
+    from tests.server.toy_game import toy_registered
+
+    with toy_registered(), serve_in_thread(ServerConfig(db=str(tmp_path / "toy.db"), bot_speed=5.0,
+                                                        grace_s=30.0, room_rate="", turn_s=60.0)) as base:
+        yield base
+
+
+def test_the_host_kicks_an_idle_seat_and_starts_a_rematch_everyone_gets_their_new_seat(
+        browser: Any, toy_server: str, shots: Any) -> None:
+    base = toy_server
+    r = create_room(base, "toy", 2, options={"data": {"start": 5, "goal": 7}, "tick": 1000})
+    host, guest = new_page(browser), new_page(browser, lang="es")
+    errors = [watch(host), watch(guest)]
+    guest.goto(base + r["links"]["1"][len(base):])
+    guest.wait_for_selector(".waiting:not([hidden])")
+    assert guest.locator("#start-now").count() == 0  # only the host may start early
+    assert "El anfitrión empieza la partida." in guest.locator(".waiting").inner_text()
+    host.goto(base + r["links"]["0"][len(base):])
+    kick = host.locator(".host-kicks button")
+    kick.wait_for()
+    assert kick.inner_text() == "Hand Player 2's seat to a bot"
+    assert guest.locator(".host-kicks").count() == 0
+    kick.click()
+    line = guest.locator(".idle-line.mine")
+    line.wait_for()
+    assert "Un bot juega por ti: el anfitrión pasó el asiento a un bot." in line.inner_text()
+    guest.click("#idle-back")
+    report = guest.locator(".idle-report:not([hidden])")
+    report.wait_for()
+    assert "Un bot jugó por ti" in report.inner_text()  # slow bots here (5 s): usually no move yet
+    # the host ends the game (one "add 2" does), unless a bot did first
+    deadline = time.monotonic() + 30
+    while not host.locator("#rematch").count():
+        assert time.monotonic() < deadline, "the game did not end"
+        add = host.locator(".legal button", has_text="add 2")
+        if add.count():
+            add.first.click(timeout=2000)
+        time.sleep(0.1)
+    host.locator("#rematch").click()
+    go = host.locator("#rematch-go")
+    go.wait_for()
+    guest_go = guest.locator("#rematch-go")
+    guest_go.wait_for()
+    assert guest_go.inner_text() == "Ir a mi asiento en la revancha"
+    shots(host, "1-rematch-host")
+    shots(guest, "2-rematch-guest")
+    guest_go.click()
+    guest.wait_for_url(re.compile(r"/room/(?!" + r["room"] + ")"))
+    guest.wait_for_selector(".pres")
+    assert "(tú)" in guest.locator(".pres[data-seat='1']").inner_text()  # the guest's new seat is theirs
+    for e in errors:
+        e.check()

@@ -2,12 +2,13 @@
 // the game is played, and a rematch once it is over (a new room with the same seats: everyone gets
 // their new seat's link through this socket). Server frames it reads: presence.host, rematch.
 import { h, clear, toast } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, getLang } from "./i18n.js";
 
 // env: { send(msg), state() -> room state {seat, status, presence}, seatName(n) }
 export function createHost(env) {
   const el = h("section.host", { hidden: true });
   let rematch = null;
+  let key = null;
 
   function isHost() {
     const st = env.state();
@@ -16,8 +17,13 @@ export function createHost(env) {
 
   function render() {
     const st = env.state();
-    clear(el);
     const seats = (st.presence && st.presence.seats) || {};
+    // rebuilt only when what it shows changes (views arrive many times a second in a busy game)
+    const now = JSON.stringify([getLang(), st.seat, st.status, seats, st.presence && st.presence.host, rematch,
+      (st.last && st.last.view && st.last.view.factions) || null]);
+    if (now === key) return;
+    key = now;
+    clear(el);
     if (rematch) {
       const box = h("div.rematch", { role: "status" }, h("p", {}, t("host.rematch_ready"), " ",
         rematch.link ? h("a.button.primary", { href: rematch.link, id: "rematch-go" }, t("host.rematch_go"))

@@ -2,7 +2,7 @@
 // and why, the vote to hand an idle seat to a bot, "I'm back", and "a bot played for you".
 // Server frames it reads: view.turns / view.turn_s, presence.seats[*].idle / presence.votes, idle_report.
 import { h, clear } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, getLang } from "./i18n.js";
 
 // env: { send(msg), gameTime(), state() -> room state {seat, status, presence, last, boardMod}, seatName(n) }
 export function createIdle(env) {
@@ -13,6 +13,7 @@ export function createIdle(env) {
   el.append(bars, lines, reportBox);
   let report = null;
   let barKey = null;
+  let lineKey = null;
 
   function seatsInfo() {
     const st = env.state();
@@ -31,11 +32,16 @@ export function createIdle(env) {
 
   function render() {
     const st = env.state();
-    barKey = null;  // the bars are rebuilt on the next frame (language, seats)
-    clear(lines);
     const seats = seatsInfo();
     const votes = (st.presence && st.presence.votes) || {};
     const playing = st.status === "playing";
+    // rebuilt only when what it says changes: a bot playing fast must not pull the buttons away
+    const key = JSON.stringify([getLang(), st.seat, st.status, seats, votes, timers().map((x) => x.seat),
+      (st.last && st.last.view && st.last.view.factions) || null]);
+    if (key === lineKey) return;
+    lineKey = key;
+    barKey = null;  // the bars are rebuilt on the next frame (language, seats)
+    clear(lines);
     for (const [key, s] of Object.entries(seats)) {
       const n = Number(key);
       if (s.kind !== "human" || !s.idle || !s.bot || !playing) continue;
