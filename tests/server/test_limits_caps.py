@@ -68,8 +68,8 @@ def test_a_waiting_room_expires_and_its_clients_are_closed(db_path: str) -> None
 def test_an_old_waiting_room_is_expired_at_start_up_not_resumed(db_path: str) -> None:
     with serve_in_thread(ServerConfig(db=db_path)) as base:
         old = create_room(base, "toy", 2)["room"]
-    time.sleep(0.3)
-    with serve_in_thread(ServerConfig(db=db_path, waiting_ttl_s=0.2)) as base:
+    time.sleep(3.2)  # a TTL of 3 s: the young room stays young on a loaded machine (0.2 s did not)
+    with serve_in_thread(ServerConfig(db=db_path, waiting_ttl_s=3.0)) as base:
         young = create_room(base, "toy", 2)["room"]
         assert room_info(base, old)["status"] == "expired"
         store = Store(db_path)

@@ -313,7 +313,8 @@ def test_replay_endpoint_gives_every_seat_view_once_over(server: str) -> None:
         data = httpx.get(f"{server}/api/rooms/{room}/replay{seat}").json()
         frames = data["frames"]
         assert frames[0]["step"] is None and frames[-1]["view"]["over"]
-        assert frames[1]["step"][1:] == [0, "add 2"]
+        # the toy's tick may land first on a loaded machine: the move is the first step that is not one
+        assert next(f["step"][1:] for f in frames[1:] if f["step"][1] != "advance") == [0, "add 2"]
     assert httpx.get(f"{server}/api/rooms/{room}/replay?seat=5").json()["code"] == "bad_seat"
 
 

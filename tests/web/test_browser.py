@@ -64,7 +64,10 @@ def test_generic_board_two_players_and_a_bot_play_to_the_end(game: str, browser:
     info = cosmodeck.load_game(game).info
     players = min(info.max_players, 3)
     options = {**FAST_OPTIONS.get(game, {}), **({"tick_s": 0.4} if game == "blast-off" else {})}
-    r = create_room(web_server, game, players, bots={str(players - 1): "random"}, options=options)
+    # The random bot at the tests' bot speed (x0.05) acts every ~50 ms; in Blast Off it then spams free
+    # "catch" calls at ~15 a second, and the pages, re-rendered at that rate, missed clicks until the
+    # game never ended (seen in CI). A 6 s median (0.3 s here) keeps the bot busy without drowning the board.
+    r = create_room(web_server, game, players, bots={str(players - 1): "random:median_s=6"}, options=options)
     pages = []
     for seat in range(2):
         page = new_page(browser, simple=True)  # every game through the developers' simple view
@@ -107,7 +110,7 @@ def test_meteor_board_start_place_a_card_and_signal(browser: Any, web_server: st
     log_has = "text => [...document.querySelectorAll('.log li')].some(li => li.textContent.includes(text))"
     page.wait_for_function(log_has, arg="Player 1 places")
     page.click("button[data-action='signal launch']")
-    page.wait_for_function(log_has, arg="Player 1: « launch »")
+    page.wait_for_function(log_has, arg="Player 1: « Launch! »")
     expect(page.locator(".met-timer .left")).to_contain_text("left in this zone")
     shots(page, "2-played")
     assert page.errors == []  # type: ignore[attr-defined]
