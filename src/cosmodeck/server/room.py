@@ -29,6 +29,7 @@ from cosmodeck.engine.game import Game
 from cosmodeck.engine.rng import Rng, derive_seed
 from cosmodeck.engine.state import State
 from cosmodeck.server.botlimits import CpuBudget
+from cosmodeck.server.botplay import CallPlanner
 from cosmodeck.server.config import ServerConfig
 from cosmodeck.server.durable import Backoff, room_moved, storage_unavailable
 from cosmodeck.server.idle import Book, Replaced, timed_seats
@@ -174,6 +175,7 @@ class Room:
                                      if seat.bot_spec is not None}
         self.bot_rng = Rng(derive_seed(state.seed, 0xB07, version))
         self.plans: dict[int, float] = {}  # seat -> wall time of its bot's next move
+        self.calls = CallPlanner(self.bot_rng, config.bot_speed)  # bots react to each new call afresh
         self.chat: deque[str] = deque(maxlen=config.chat_history)
         self.scheduler = Scheduler(self._post_tick)
         self._last_events: list[Event] = []
@@ -504,7 +506,7 @@ class Room:
             return
         t = self.game_time()
         await self._advance_due(t)
-        if seat not in self.state.to_act:
+        if seat not in self.state.to_act or self.calls.is_new(self.state):
             return
         legal = self.state.legal_actions(seat)
         if not legal:
@@ -517,7 +519,7 @@ class Room:
             action = await asyncio.to_thread(self.cpu.run, bot.act, st.view(seat), legal, self.bot_rng)
             t = self.game_time()
             await self._advance_due(t)
-            if action is not None and seat not in self.state.to_act:
+            if action is not None and (seat not in self.state.to_act or self.calls.is_new(self.state)):
                 return
         else:  # a search bot over the room's CPU budget makes a cheap move instead
             action = self.cpu.cheap(seat, bot).act(LazyView(lambda: st.view(seat)), legal, self.bot_rng)
@@ -546,6 +548,7 @@ class Room:
         for seat in list(self.plans):
             if seat not in to_act or self._bot_of(seat) is None:
                 del self.plans[seat]
+        self.calls.replan(self.state, self.plans, self._bot_of, self._wall_of, wall)
         for seat in sorted(to_act):
             bot = self._bot_of(seat)
             if bot is not None and seat not in self.plans:
