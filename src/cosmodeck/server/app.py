@@ -206,6 +206,11 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         finally:
             room.leave(client)
 
+    if cfg.lab:  # the design lab (docs/LAB.md); without --lab none of its routes exist
+        from cosmodeck.server.lab import mount_lab
+
+        mount_lab(app, cfg, web_dir())
+
     # ---- the web client -----------------------------------------------------------------
     static = web_dir()
     app.mount("/static", StaticFiles(directory=static), name="static")
