@@ -244,7 +244,9 @@ export function mountRoom(root, roomId) {
     clear(resultBox).append(h("h2", {}, t("game_over")), h("p.headline", {}, headline),
       ...(details ? [details] : []), ...(scores.length ? [h("ul", {}, scores)] : []),
       h("p", {}, h("a.button", { href: `/replay/${roomId}` }, t("watch_replay")), " ", h("a.button", { href: "/" }, t("new_game"))));
-    const body = st.seat === null ? null : againBody(st.hello, st.presence, st.players);
+    // the host has the server's rematch (host.js: every connected seat gets its new link); the others
+    // may still open a room of their own with the same seats, e.g. when the host has left
+    const body = st.seat === null || host.isHost() ? null : againBody(st.hello, st.presence, st.players);
     // one box: once its room is created it stays as it is; before that it follows the language
     if (body && !(st.again && st.again.dataset.created)) st.again = againBox(body, st.seat);
     if (body) resultBox.append(st.again);
