@@ -1,6 +1,7 @@
 """Bot names and the ``--bots`` syntax: one name for every seat, or one per seat.
 
-Names (DESIGN.md): ``random``, ``heuristic``, ``ismcts``; parameters follow a colon and are
+Names (DESIGN.md): ``random``, ``heuristic``, ``ismcts``; Meteor only: ``team`` (the stronger fair
+team) and ``omniscient`` (reads the whole state: simulation only, a perfect-information bound); parameters follow a colon and are
 separated by ``;`` (or ``+``), e.g. ``ismcts:iters=200;c=0.7`` or ``heuristic:level=hard``.
 A bot is built for a game *definition* (options and card data are public knowledge): pass
 ``game=`` when the game is not the default one, so that search bots plan with the right rules.
@@ -47,6 +48,31 @@ def _heuristic(game: Game[Any], p: Params) -> Bot:
     return make_heuristic(game, p)
 
 
+def _meteor_only(name: str, game: Game[Any]) -> None:
+    if game.id != "meteor":
+        raise ValueError(f"{name} bot: plays Meteor only, not {game.id!r}")
+
+
+def _team(game: Game[Any], p: Params) -> Bot:
+    _meteor_only("team", game)
+    from cosmodeck.bots.heuristic.meteor_team import MeteorTeam
+
+    return MeteorTeam.from_params(game, p, ReactionTime.from_params(p))  # type: ignore[arg-type]
+
+
+def _omniscient(game: Game[Any], p: Params) -> Bot:
+    """Simulation only: it reads the whole state (``sees_state``), so rooms refuse it."""
+    _meteor_only("omniscient", game)
+    from cosmodeck.bots.heuristic.meteor_team import MeteorOmniscient
+
+    return MeteorOmniscient.from_params(game, p, ReactionTime.from_params(p))  # type: ignore[arg-type]
+
+
+def sees_state(bot: Bot) -> bool:
+    """Whether ``bot`` reads the whole state instead of its player view (a simulation-only bound)."""
+    return bool(getattr(bot, "sees_state", False))
+
+
 def _ismcts(game: Game[Any], p: Params) -> Bot:
     from cosmodeck.bots.determinize import determinize, supported
     from cosmodeck.bots.heuristic import prior_for
@@ -71,7 +97,8 @@ def _ismcts(game: Game[Any], p: Params) -> Bot:
     return bot
 
 
-BOTS: dict[str, BotFactory] = {"random": _random, "heuristic": _heuristic, "ismcts": _ismcts}
+BOTS: dict[str, BotFactory] = {"random": _random, "heuristic": _heuristic, "ismcts": _ismcts, "team": _team,
+                               "omniscient": _omniscient}
 LEVEL_NAMES = tuple(LEVELS)
 
 
