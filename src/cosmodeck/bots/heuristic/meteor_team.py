@@ -125,13 +125,38 @@ class MeteorTeam(MeteorHeuristic):
                         want[d] += 0.5
         return want
 
+    def _teammates_may_pay(self, view: Mapping[str, Any], cost: Sequence[str], have: Counter[str]) -> bool:
+        """Whether the energy this seat lacks for ``cost`` is probably in the other hands.
+
+        Inferred from public information only: every energy card not in the discard pile, on a
+        site or in this hand is in the Resource Deck or another hand, in proportion to their sizes.
+        """
+        lacking = Counter(cost) - have
+        if not lacking:
+            return True
+        seat = int(view["seat"])
+        seen: Counter[str] = Counter()
+        for c in [*view["discard"], *(x for s in view["sites"] for x in s["cards"]), *self._hand(view)]:
+            card = self._card(c)
+            if card is not None and card.is_energy:
+                seen[card.code] += 1
+        others = sum(int(h["count"]) for h in view["hands"] if int(h["seat"]) != seat)
+        share = others / max(1, others + int(view["resource_deck"]))
+        total = self._energy_total()
+        return all((total[k] - seen[k]) * share >= 0.9 * v for k, v in lacking.items())
+
+    def _energy_total(self) -> Counter[str]:
+        if not hasattr(self, "_total"):
+            self._total: Counter[str] = Counter(c.code for c in self.game.data.resources.values() if c.is_energy)
+        return self._total
+
     def _missing_from(self, cost: Sequence[str], have: Counter[str]) -> int:
         need = Counter(cost)
         return sum(max(0, v - have[k]) for k, v in need.items())
 
     def _junk(self, view: Mapping[str, Any], card: Any, have: Counter[str], want: defaultdict[int, float]) -> bool:
         """A rocket this seat would not build: it cannot pay for it, or the field has no use for it."""
-        return bool(card.is_rocket and (want[card.damage] <= 0 or self._missing_from(card.cost, have) >= 2))
+        return bool(card.is_rocket and (want[card.damage] <= 0 or not self._teammates_may_pay(view, card.cost, have)))
 
     # ---- the decision -------------------------------------------------------------------------
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
@@ -230,8 +255,9 @@ class MeteorTeam(MeteorHeuristic):
                     over += 1
             elif any(c >= rockets_needed for c in subset_counts(others, need - d)):
                 volley += 1
-            elif trait == "brittle" and rockets_needed <= 0 and d + sum(others) >= need:
-                volley += 1  # Brittle: any D >= S destroys it without an Overkill
+            elif ((trait == "brittle" or over_cost == 0.0) and len(others) >= rockets_needed
+                  and d + sum(others) >= need):
+                volley += 1  # Brittle (any D >= S, no Overkill), or an Overkill that costs nothing
             elif trait == "cracked":
                 volley += 0.5  # Cracked keeps the damage: a step towards the kill
         n = len(sizes)
@@ -291,10 +317,10 @@ class MeteorTeam(MeteorHeuristic):
             if want[card.damage] <= 0:
                 return 0.0
             missing = self._missing_from(card.cost, have)
-            if missing >= 2:
+            if missing >= 1 and not self._teammates_may_pay(view, card.cost, have):
                 return self._retrofit_start_value(view, card, hand, have, want)
             # fewer energy cards per damage is better: energy is what runs out
-            base = 4.0 if missing == 0 else 1.6
+            base = 4.0 if missing == 0 else 2.0 - 0.4 * missing
             return base + 0.3 * min(want[card.damage], 4) + 0.15 * card.damage - 0.1 * len(card.cost)
         if card.is_tech:
             gain = USEFUL_TECHS.get(card.effect, 0.0)
@@ -314,6 +340,9 @@ class MeteorTeam(MeteorHeuristic):
                 return 0.0
             if have[card.code] >= 4 or len(have) >= 4:
                 return 0.8
+            wanted = {k for st in view["sites"] for k in (st.get("missing") or "")}
+            if card.code not in wanted and (have[card.code] >= 3 or len(have) >= 3):
+                return 0.5  # a pattern the team can finish: four of a kind, or one of each
         return 0.0
 
     def _retrofit_start_value(self, view: Mapping[str, Any], card: Any, hand: list[str], have: Counter[str],
