@@ -1,8 +1,8 @@
 """Bot names and the ``--bots`` syntax: one name for every seat, or one per seat.
 
 Names (DESIGN.md): ``random``, ``heuristic``, ``ismcts``; Meteor only: ``team`` (the stronger fair
-team) and ``omniscient`` (reads the whole state: simulation only, a perfect-information bound); parameters follow a colon and are
-separated by ``;`` (or ``+``), e.g. ``ismcts:iters=200;c=0.7`` or ``heuristic:level=hard``.
+team) and ``omniscient`` (reads the whole state: simulation only, a perfect-information bound).
+Parameters follow a colon and are separated by ``;`` (or ``+``), e.g. ``ismcts:iters=200;c=0.7`` or ``heuristic:level=hard``.
 A bot is built for a game *definition* (options and card data are public knowledge): pass
 ``game=`` when the game is not the default one, so that search bots plan with the right rules.
 """
@@ -97,18 +97,19 @@ def _ismcts(game: Game[Any], p: Params) -> Bot:
     return bot
 
 
-BOTS: dict[str, BotFactory] = {"random": _random, "heuristic": _heuristic, "ismcts": _ismcts, "team": _team,
-                               "omniscient": _omniscient}
+BOTS: dict[str, BotFactory] = {"random": _random, "heuristic": _heuristic, "ismcts": _ismcts, "team": _team}
+# bots that read the whole state: the simulator runs them, rooms never list them and refuse them
+SIMULATION_ONLY: dict[str, BotFactory] = {"omniscient": _omniscient}
 LEVEL_NAMES = tuple(LEVELS)
 
 
 def make_bot(game_id: str, spec: str, game: Game[Any] | None = None) -> Bot:
     """A bot from its spec, for ``game`` (default: the game ``game_id`` with default data and options)."""
     name, params = parse_bot_spec(spec)
-    try:
-        factory = BOTS[name]
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; available: {', '.join(sorted(BOTS))}") from None
+    factory = BOTS.get(name) or SIMULATION_ONLY.get(name)
+    if factory is None:
+        raise ValueError(f"unknown bot {name!r}; available: {', '.join(sorted(BOTS))} "
+                         f"(simulation only: {', '.join(sorted(SIMULATION_ONLY))})")
     if game is None:
         game = _default_game(game_id)
     elif game.id != game_id:

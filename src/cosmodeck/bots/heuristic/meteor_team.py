@@ -321,7 +321,7 @@ class MeteorTeam(MeteorHeuristic):
                 return self._retrofit_start_value(view, card, hand, have, want)
             # fewer energy cards per damage is better: energy is what runs out
             base = 4.0 if missing == 0 else 2.0 - 0.4 * missing
-            return base + 0.3 * min(want[card.damage], 4) + 0.15 * card.damage - 0.1 * len(card.cost)
+            return float(base + 0.3 * min(want[card.damage], 4) + 0.15 * card.damage - 0.1 * len(card.cost))
         if card.is_tech:
             gain = USEFUL_TECHS.get(card.effect, 0.0)
             if gain <= 0 or self._missing_from(card.cost, have) > 0:
