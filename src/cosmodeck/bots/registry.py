@@ -2,7 +2,8 @@
 
 Names (DESIGN.md): ``random``, ``heuristic``, ``ismcts``; Meteor only: ``team`` (the stronger fair
 team) and ``omniscient`` (reads the whole state: simulation only, a perfect-information bound).
-Parameters follow a colon and are separated by ``;`` (or ``+``), e.g. ``ismcts:iters=200;c=0.7`` or ``heuristic:level=hard``.
+Parameters follow a colon and are separated by ``;`` (or ``+``), e.g. ``ismcts:iters=200;c=0.7``
+or ``heuristic:level=hard``.
 A bot is built for a game *definition* (options and card data are public knowledge): pass
 ``game=`` when the game is not the default one, so that search bots plan with the right rules.
 """
