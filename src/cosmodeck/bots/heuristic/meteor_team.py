@@ -80,9 +80,10 @@ class MeteorTeam(MeteorHeuristic):
     name = "team"
 
     def __init__(self, game: MeteorGame, patience: float = 6.0, reaction: ReactionTime | None = None,
-                 pass_after: float = 20.0, overkill: float = 3.0, stuck_s: float = 20.0) -> None:
+                 pass_after: float = 20.0, overkill: float = 0.5, stuck_s: float = 20.0, waste: float = 0.6) -> None:
         super().__init__(game, patience, reaction, pass_after, overkill)
         self.stuck_s = stuck_s
+        self.waste = waste
         self._seen: dict[str, tuple[tuple[str, ...], float]] = {}  # own site -> (its cards, since when)
         self._now = 0.0
 
@@ -90,10 +91,11 @@ class MeteorTeam(MeteorHeuristic):
     def from_params(game: MeteorGame, p: Params, reaction: ReactionTime) -> MeteorTeam:
         patience = p.float("patience", 6.0, lo=0.0, hi=600.0)
         pass_after = p.float("pass_after", 20.0, lo=0.0, hi=600.0)
-        overkill = p.float("overkill", 3.0, lo=0.0, hi=100.0)
+        overkill = p.float("overkill", 0.5, lo=0.0, hi=100.0)
         stuck_s = p.float("stuck_s", 20.0, lo=0.0, hi=600.0)
+        waste = p.float("waste", 0.6, lo=0.0, hi=100.0)
         p.done()
-        return MeteorTeam(game, patience, reaction, pass_after, overkill, stuck_s)
+        return MeteorTeam(game, patience, reaction, pass_after, overkill, stuck_s, waste)
 
     # ---- what this seat knows --------------------------------------------------------------
     def _hand(self, view: Mapping[str, Any]) -> list[str]:
@@ -240,6 +242,8 @@ class MeteorTeam(MeteorHeuristic):
             over_cost = 0.0
         elif zone == 1 or (zone == 2 and volatile):
             over_cost = 40.0
+        elif zone == 2 and not up:
+            over_cost = 12.0  # it may be Volatile: two zone changes from Zone 2 lose the game
         else:
             over_cost = self.overkill + (2.0 if zone == 2 else 0.0)
         rockets_needed = _evasion(meteor) - len(aimed) - 1  # more rockets the volley needs (Evasive)
@@ -268,9 +272,9 @@ class MeteorTeam(MeteorHeuristic):
         if not up:
             value += 1.0 if d >= sizes[0] - already else 0.0  # a reveal lets the team plan exactly
             value += 3.0 * p_volley
-            value -= 0.6 * d * (1.0 - p_kill - p_over - p_volley)  # an under-hit wastes the rocket
+            value -= self.waste * d * (1.0 - p_kill - p_over - p_volley)  # an under-hit wastes the rocket
         elif p_over > 0 and over_cost < KILL:
-            value -= 3.0 + 1.0 * (d - (sizes[0] - already))  # destroyed, at the cost of a zone: wait for better
+            value -= 1.5 + 0.5 * (d - (sizes[0] - already))  # destroyed, at the cost of a zone: better than waiting
         elif p_kill < 0.99:
             value -= 3.0  # a known meteor: an under-hit, wait for better
         if hurry and p_kill + p_over > 0:
@@ -390,7 +394,8 @@ class MeteorOmniscient(MeteorTeam):
     @staticmethod
     def from_params(game: MeteorGame, p: Params, reaction: ReactionTime) -> MeteorOmniscient:
         team = MeteorTeam.from_params(game, p, reaction)
-        return MeteorOmniscient(game, team.patience, reaction, team.pass_after, team.overkill, team.stuck_s)
+        return MeteorOmniscient(game, team.patience, reaction, team.pass_after, team.overkill, team.stuck_s,
+                                team.waste)
 
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
         raise RuntimeError("the omniscient Meteor planner reads the whole state: only the simulator can run it")
