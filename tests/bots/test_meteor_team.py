@@ -88,3 +88,10 @@ def test_the_omniscient_planner_is_for_simulation_only() -> None:
     s = simulate(SimSpec("meteor", 2, 4, seed=2, bots="omniscient"))
     assert s["games"] == 4 and "perfect information" in s["bound"]
     assert simulate(SimSpec("meteor", 2, 2, seed=2, bots="team"))["bound"] is None
+
+
+def test_play_refuses_the_omniscient_planner() -> None:
+    from cosmodeck.cli.main import main
+
+    with pytest.raises(SystemExit, match="simulate only"):
+        main(["play", "meteor", "--players", "2", "--bots", "human,omniscient", "--seed", "1"])

@@ -16,11 +16,13 @@ without talking (MET-7, MET-D1: it never chats; its only words are Pass and Laun
   (exact sizes, or the low end of a face-down range). Technologies are built only when they pay
   back: Research Laboratory (one extra card per seat at every later zone change), Tracking Station
   (every meteor revealed), Guidance Computer and Recycling Plant;
-- **rocket retrofits**: rockets the seat cannot pay for, or that fit no meteor, are junk. A seat
-  with two or more junk rockets and nothing better starts a rocket retrofit with one of them;
-  every seat adds its junk rockets to any started retrofit, preferring the all-different pattern
-  (five damage values: the easy one). Four rockets give the team five new cards (MET-9.2.3).
-  Energy is never retrofitted unless it is no use to anything;
+- **retrofits**: rockets the seat cannot pay for, or that fit no meteor, are junk. A seat with two
+  or more junk rockets and nothing better puts one on its empty site; every seat adds its junk
+  rockets to a site that holds two or more rockets (a rocket retrofit, R1), preferring the
+  all-different pattern (five damage values: the easy one). Known limit: a lone rocket is a rocket
+  project (R1), and the seat does not add its own second rocket (tried: no better at 100 games),
+  so rocket retrofits seldom complete. Energy goes into a retrofit only when no project and no
+  rocket in the hand wants its type;
 - **stuck projects**: a rocket project of its own that has waited ``stuck_s`` seconds for energy
   nobody gave, while the hand could pay for another one or retrofit, is discarded;
 - **volleys**: a built rocket is launched when it finishes a meteor exactly (alone, joining the
