@@ -90,6 +90,7 @@ def drive(state: State, rng: Rng, every: Callable[[State], None] | None = None, 
     while not state.is_over:
         assert trace.steps < max_steps, f"no end after {max_steps} steps"
         assert state.census() == census0, "cards were created or lost"
+        state.validate()  # every reachable state passes load_state's checks (issue 13)
         for seat in state.to_act:
             assert state.legal_actions(seat), f"seat {seat} may act but has no legal action"
         if trace.steps % 7 == 0:
@@ -110,4 +111,5 @@ def drive(state: State, rng: Rng, every: Callable[[State], None] | None = None, 
             state.apply(seat, action, at=at)
         trace.steps += 1
     assert state.census() == census0
+    state.validate()
     return trace

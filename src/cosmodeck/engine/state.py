@@ -11,7 +11,8 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from cosmodeck.engine.errors import IllegalActionError, StateFormatError
+from cosmodeck.engine import validate as V
+from cosmodeck.engine.errors import CosmodeckError, IllegalActionError, StateFormatError
 from cosmodeck.engine.events import Event
 from cosmodeck.engine.result import Result
 from cosmodeck.engine.rng import Rng
@@ -286,8 +287,81 @@ class State(ABC):
         }
         return json.dumps(obj, sort_keys=True, separators=(",", ":"))
 
+    # ---- validation ---------------------------------------------------------------------
+    @classmethod
+    def _validate_core(cls, game: Game[Any], players: int, core: Any, now: float) -> None:
+        """Check the game-specific core (``_dump`` output as JSON) before it is loaded.
+
+        Raise ``StateFormatError`` (see ``engine.validate``) naming the field and the problem.
+        Each game checks schema, types, ranges, ids, the card census and cross-field consistency.
+        """
+        return None
+
+    def _validate_loaded(self) -> None:
+        """Checks that need the loaded state (the rules' own helpers); raise ``StateFormatError``."""
+        return None
+
+    def _validate_flow(self) -> None:
+        """Phase, to-act and timers agree: the game can go on from here (or it is over)."""
+        if self._result() is not None:
+            return
+        due = self._deadline()
+        if due is not None and not due >= self.now:
+            V.fail("now", f"a timer was due at {due}, before the game time {self.now}, and never fired",
+                   V.INCONSISTENT)
+        to_act = self._to_act()
+        if not to_act and due is None:
+            V.fail("core", "nobody may act and no timer is pending: the game could never go on", V.INCONSISTENT)
+        for seat in sorted(to_act):
+            if not 0 <= seat < self.players:
+                V.fail("core", f"seat {seat} is to act in a {self.players}-player game", V.INCONSISTENT)
+            if not self._legal(seat):
+                V.fail("core", f"seat {seat} is to act but has no legal action", V.INCONSISTENT)
+
+    def validate(self) -> None:
+        """Raise ``StateFormatError`` unless this state passes every check ``load_state`` makes.
+
+        States reached by play always validate (the conformance suite checks it after every step).
+        """
+        type(self)._from_json(self.game, json.loads(self.to_json()))
+
+    @classmethod
+    def _validate_header(cls, game: Game[Any], obj: dict[str, Any]) -> None:
+        info = game.info
+        players = V.integer(obj.get("players"), "players", info.min_players, info.max_players)
+        V.integer(obj.get("seed"), "seed")
+        now = V.number(obj.get("now"), "now", 0.0)
+        raw = V.string(obj.get("rng"), "rng")
+        if not raw.isdigit() or not 0 <= int(raw) < 1 << 64 or len(raw) > 20:
+            V.fail("rng", f"{raw[:40]!r} is not a generator state (a decimal below 2**64)", V.RANGE)
+        last = 0.0
+        for i, entry in enumerate(V.seq(obj.get("log"), "log")):
+            f = f"log[{i}]"
+            V.seq(entry, f)
+            if len(entry) == 2 and entry[1] == "advance":
+                t = V.number(entry[0], f"{f}[0]", 0.0)
+            elif len(entry) == 3:
+                t = V.number(entry[0], f"{f}[0]", 0.0)
+                V.integer(entry[1], f"{f}[1]", 0, players - 1)
+                text = V.string(entry[2], f"{f}[2]")
+                try:
+                    game.parse_action(text)
+                except CosmodeckError as e:
+                    V.fail(f"{f}[2]", f"{text[:60]!r} is not an action of this game: {e}")
+            else:
+                V.fail(f, "must be [time, seat, action] or [time, 'advance']")
+            if t < last:
+                V.fail(f"{f}[0]", f"time {t} is before the previous entry's {last}", V.INCONSISTENT)
+            last = t
+        if last > now:
+            V.fail("now", f"game time {now} is before the last logged time {last}", V.INCONSISTENT)
+        if not isinstance(obj.get("core"), dict):
+            V.fail("core", "must be an object")
+
     @classmethod
     def _from_json(cls: type[Self], game: Game[Any], obj: dict[str, Any]) -> Self:
+        cls._validate_header(game, obj)
+        cls._validate_core(game, int(obj["players"]), obj["core"], float(obj["now"]))
         st = object.__new__(cls)
         try:
             st.game = game
@@ -303,8 +377,12 @@ class State(ABC):
                     node = (node, (float(entry[0]), int(entry[1]), game.parse_action(str(entry[2]))))
             st._log = node
             st._load(obj["core"])
-        except (KeyError, TypeError, ValueError, IndexError) as e:
-            raise StateFormatError(f"malformed state: {type(e).__name__}: {e}") from e
+            st._validate_loaded()
+            st._validate_flow()
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+            if isinstance(e, StateFormatError):
+                raise
+            raise StateFormatError(f"malformed state: {type(e).__name__}: {e}", V.TYPE) from e
         return st
 
     def __repr__(self) -> str:
