@@ -82,7 +82,7 @@ def mutate(obj: dict[str, Any], rng: Rng) -> tuple[str, dict[str, Any]]:
     parent = _get(out, path[:-1])
     key = path[-1]
     old = parent[key]
-    leaves = _leaves(obj["core"])
+    leaves = _leaves(obj.get("core", obj))
     choices: list[tuple[str, Any]] = [
         ("null", None), ("true", True), ("false", False), ("zero", 0), ("minus1", -1), ("huge", 10**12),
         ("float", 0.5), ("nan", math.nan), ("inf", math.inf), ("str", "x"), ("list", []), ("obj", {}),
