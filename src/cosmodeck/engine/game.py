@@ -43,6 +43,8 @@ class Game(ABC, Generic[S]):
 
     def __init__(self, data: TextInput, options: Mapping[str, Any] | None = None) -> None:
         self.data_input = data
+        # Actions objects already found well-formed (by identity; see State._action): a cache, not state.
+        self.checked_actions: dict[int, Any] = {}
         parsed = self.parse_data(data)
         self.data: Any = parsed
         resolved = resolve_options(self.option_specs, dict(options or {}), self.data_default_options(parsed))

@@ -6,6 +6,7 @@ checks before an action, time and deadlines, the action log, records, JSON and c
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from abc import ABC, abstractmethod
 from collections import Counter
@@ -33,6 +34,17 @@ class Action(Protocol):
 LogEntry = tuple[float, int | None, Any]
 # The log is an immutable cons list so that clones share it for free.
 LogNode = tuple["LogNode | None", LogEntry]
+
+
+def _exact(a: Any, b: Any) -> bool:
+    """Equal with the same types all the way down (``True`` is not the seat or card ``1``)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, (tuple, list)):
+        return len(a) == len(b) and all(map(_exact, a, b))
+    if dataclasses.is_dataclass(a):
+        return all(_exact(getattr(a, f.name), getattr(b, f.name)) for f in dataclasses.fields(a))
+    return bool(a == b)
 
 
 class State(ABC):
@@ -124,7 +136,35 @@ class State(ABC):
             return frozenset()
         return self._to_act()
 
+    def _seat(self, seat: Any, spectator: bool = False) -> None:
+        """The one seat check of every public method: an int seat of this game (``None``: spectator)."""
+        if seat is None and spectator:
+            return
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalActionError(f"no seat {seat!r} in a {self.players}-player game", "bad_seat")
+
+    def _action(self, action: Any) -> Any:
+        """The one action check: notation is parsed; a hand-built action must be exactly what its
+        notation denotes (a cell given as a list, a card as a number... is refused, ``bad_action``)."""
+        if isinstance(action, str):
+            return self.game.parse_action(action)
+        checked = self.game.checked_actions
+        if checked.get(id(action)) is action:  # this very object was checked before (legal lists reuse them)
+            return action
+        try:
+            same = _exact(self.game.parse_action(str(action)), action)
+        except (CosmodeckError, TypeError, ValueError, AttributeError, IndexError, KeyError):
+            same = False
+        if not same:
+            raise IllegalActionError(f"{type(action).__name__} is not a well-formed action of this game",
+                                     "bad_action")
+        if len(checked) >= 50_000:
+            checked.clear()
+        checked[id(action)] = action  # the strong reference keeps the id from being reused
+        return action
+
     def legal_actions(self, seat: int) -> list[Any]:
+        self._seat(seat)
         if self._result() is not None or seat not in self._to_act():
             return []
         return self._legal(seat)
@@ -137,12 +177,10 @@ class State(ABC):
         return True
 
     def _precheck(self, seat: int, action: Any) -> Any:
-        if isinstance(action, str):
-            action = self.game.parse_action(action)
+        action = self._action(action)
         if self._result() is not None:
             raise IllegalActionError("the game is over", "game_over")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalActionError(f"no seat {seat!r} in a {self.players}-player game", "bad_seat")
+        self._seat(seat)
         if seat not in self._to_act():
             raise IllegalActionError(f"seat {seat} may not act now", "not_your_turn")
         self._check(seat, action)
@@ -219,8 +257,7 @@ class State(ABC):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see, JSON-ready; ``None`` is a spectator."""
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
-            raise IllegalActionError(f"no seat {seat!r} in a {self.players}-player game", "bad_seat")
+        self._seat(seat, spectator=True)
         res = self._result()
         out: dict[str, Any] = {
             "game": self.game.id,
