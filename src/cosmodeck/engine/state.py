@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import types
+import typing
 from abc import ABC, abstractmethod
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
@@ -36,15 +38,49 @@ LogEntry = tuple[float, int | None, Any]
 LogNode = tuple["LogNode | None", LogEntry]
 
 
-def _exact(a: Any, b: Any) -> bool:
-    """Equal with the same types all the way down (``True`` is not the seat or card ``1``)."""
-    if type(a) is not type(b):
+_HINTS: dict[type, dict[str, Any] | None] = {}
+
+
+def _shape_ok(value: Any, hint: Any) -> bool:
+    """``value`` has the type its annotation names, all the way down (``True`` is not an ``int``)."""
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if hint is Any:
+        return True
+    if hint is None or hint is type(None):
+        return value is None
+    if origin in (typing.Union, types.UnionType):
+        return any(_shape_ok(value, a) for a in args)
+    if origin is typing.Literal:
+        return any(type(value) is type(a) and value == a for a in args)
+    if origin in (tuple, list, frozenset, set):
+        if not isinstance(value, origin):
+            return False
+        if origin is tuple and args and args[-1] is not Ellipsis:
+            return len(value) == len(args) and all(map(_shape_ok, value, args))
+        return not args or all(_shape_ok(v, args[0]) for v in value)
+    if not isinstance(hint, type):
+        return True  # a form this check does not know: the game's _check decides
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if not isinstance(value, hint):
         return False
-    if isinstance(a, (tuple, list)):
-        return len(a) == len(b) and all(map(_exact, a, b))
-    if dataclasses.is_dataclass(a):
-        return all(_exact(getattr(a, f.name), getattr(b, f.name)) for f in dataclasses.fields(a))
-    return bool(a == b)
+    return not dataclasses.is_dataclass(value) or _fields_ok(value)
+
+
+def _fields_ok(action: Any) -> bool:
+    cls = type(action)
+    if cls not in _HINTS:
+        try:
+            _HINTS[cls] = typing.get_type_hints(cls)
+        except Exception:  # unresolvable annotations: the game's _check decides
+            _HINTS[cls] = None
+    hints = _HINTS[cls]
+    if hints is None:
+        return True
+    return all(_shape_ok(getattr(action, f.name), hints.get(f.name, Any)) for f in dataclasses.fields(action))
 
 
 class State(ABC):
@@ -144,17 +180,21 @@ class State(ABC):
             raise IllegalActionError(f"no seat {seat!r} in a {self.players}-player game", "bad_seat")
 
     def _action(self, action: Any) -> Any:
-        """The one action check: notation is parsed; a hand-built action must be exactly what its
-        notation denotes (a cell given as a list, a card as a number... is refused, ``bad_action``)."""
+        """The one action check: notation is parsed; a hand-built action's fields must have the types its
+        class declares, all the way down (a cell given as a list, a bool card: ``bad_action``); what the
+        values mean (a card not in hand, an odd digit) is the game's ``_check``."""
         if isinstance(action, str):
             return self.game.parse_action(action)
         checked = self.game.checked_actions
         if checked.get(id(action)) is action:  # this very object was checked before (legal lists reuse them)
             return action
-        try:
-            same = _exact(self.game.parse_action(str(action)), action)
-        except (CosmodeckError, TypeError, ValueError, AttributeError, IndexError, KeyError):
-            same = False
+        if dataclasses.is_dataclass(action) and not isinstance(action, type):
+            same = _fields_ok(action)
+        else:  # not a dataclass: it must at least be what its notation denotes
+            try:
+                same = self.game.parse_action(str(action)) == action
+            except (CosmodeckError, TypeError, ValueError, AttributeError, IndexError, KeyError):
+                same = False
         if not same:
             raise IllegalActionError(f"{type(action).__name__} is not a well-formed action of this game",
                                      "bad_action")
