@@ -51,7 +51,7 @@ def validate_core(game: Game[Any], players: int, raw: Any, now: float) -> None:
         V.ids(known[s], f"core.known[{s}]", res)
         if Counter(known[s]) - Counter(hands[s]):
             V.fail(f"core.known[{s}]", "names cards that are not in that hand", V.INCONSISTENT)
-    _powers(core, data, n, game)
+    _powers(core, data, n)
     _sites(core, data, n)
     next_ref = V.integer(core["next_ref"], "core.next_ref", 1, 10_000)
     zone = V.one_of(core["zone"], "core.zone", tuple(data.zones))
@@ -143,17 +143,14 @@ def _ref(value: Any, field: str, next_ref: int, seen: set[str]) -> None:
     seen.add(ref)
 
 
-def _powers(core: dict[str, Any], data: MeteorData, n: int, game: Game[Any]) -> None:
-    level = data.difficulty[str(game.options["difficulty"])]
-    for key, box, table, on in (("powers", "power_box", data.powers, level.powers),
-                                ("challenges", "challenge_box", data.challenges, level.challenges)):
+def _powers(core: dict[str, Any], data: MeteorData, n: int) -> None:
+    # Set-up deals one of each per seat at advanced/expert (R16); a position may give any seat one or none
+    # (the rules engine handles both), so only the cards themselves are checked here.
+    for key, box, table in (("powers", "power_box", data.powers), ("challenges", "challenge_box", data.challenges)):
         dealt = V.seq(core[key], f"core.{key}", n)
         for s, p in enumerate(dealt):
             if p is not None:
                 V.card_id(p, f"core.{key}[{s}]", set(table))
-            if (p is None) == bool(on):
-                V.fail(f"core.{key}[{s}]", f"at this difficulty every seat has {'one' if on else 'no'} card",
-                       V.INCONSISTENT)
         V.ids(core[box], f"core.{box}", set(table))
         V.census([p for p in dealt if p is not None] + core[box], dict.fromkeys(table, 1), key[:-1])
     for key, allowed in (("used", ONCE_PER_GAME), ("zone_used", ONCE_PER_ZONE)):
