@@ -220,6 +220,8 @@ def _response(core: dict[str, Any], n: int, game: BlastOffGame) -> None:
             except CosmodeckError as err:
                 V.fail(f"{f}[1][{j}]", f"not an action: {err}")
     V.ints(core["rdone"], "core.rdone", 0, n - 1)  # who may still respond is the flow check's (to_act)
+    if core["phase"] == RESPONSE and game.rt:
+        V.fail("core.phase", "RESPONSE steps exist only in steps timing (BLO-12.3)", V.INCONSISTENT)
 
 
 def _ctx(core: dict[str, Any], n: int, game: BlastOffGame, nmissions: int) -> None:
