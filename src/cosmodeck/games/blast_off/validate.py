@@ -63,8 +63,15 @@ def validate_core(game: BlastOffGame, players: int, raw: Any, now: float) -> Non
     rthen = V.string(core["rthen"], "core.rthen")
     if rthen and rthen not in THENS:
         V.fail("core.rthen", f"{rthen!r} is not a continuation", V.RANGE)
-    for k in ("cd_t", "dec_t"):
-        V.number(core[k], f"core.{k}", -1.0)
+    o = game.options
+    limits = {"cd_t": float(o["tick_s"]),
+              "dec_t": max(float(o["declare_timeout_s"]), float(o["choose_timeout_s"]),
+                           float(o["custom_mission_timeout_s"]))}
+    for k, most in limits.items():  # a timer is set from the game time by one option's duration
+        t = V.number(core[k], f"core.{k}", -1.0)
+        if t >= 0 and (not game.rt or t > now + most):
+            V.fail(f"core.{k}", f"timer {t} is not within {most} s of the game time {now} (or timing is steps)",
+                   V.RANGE)
     hands = V.seq(core["hands"], "core.hands", n)
     for s in range(n):
         V.ints(hands[s], f"core.hands[{s}]", 0, cards - 1)
@@ -100,7 +107,6 @@ def validate_core(game: BlastOffGame, players: int, raw: Any, now: float) -> Non
         V.fail("core.res", "the result is set exactly when the phase is OVER", V.INCONSISTENT)
     if phase != OVER and not hands[cur] and phase not in (COUNTDOWN, RESPONSE):
         V.fail("core.cur", f"seat {cur} must decide but holds no card", V.INCONSISTENT)
-    del now
 
 
 def _known(core: dict[str, Any], hands: list[Any], n: int) -> None:
