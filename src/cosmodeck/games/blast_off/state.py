@@ -215,6 +215,11 @@ class BlastOffState(State):
         assert isinstance(game, BlastOffGame)
         validate_core(game, players, core, now)
 
+    def _validate_loaded(self) -> None:
+        from cosmodeck.games.blast_off.validate import validate_pending
+
+        validate_pending(self)
+
     def _copy_into(self, o: State) -> None:
         assert isinstance(o, BlastOffState)
         o.hands = [h[:] for h in self.hands]

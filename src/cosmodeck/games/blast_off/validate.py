@@ -32,6 +32,7 @@ from cosmodeck.games.blast_off.phases import (
 
 if TYPE_CHECKING:
     from cosmodeck.games.blast_off.game import BlastOffGame
+    from cosmodeck.games.blast_off.state import BlastOffState
 
 KEYS = ("phase", "cur", "dir", "dealer", "fcol", "fval", "passes", "extra", "turn_no", "drawn", "starter_returns",
         "resp_no", "rthen", "cd_rocket", "cd_idx", "cd_t", "cd_last", "dec_t", "recent_n", "draw", "disc", "skip",
@@ -288,3 +289,48 @@ def _recent(core: dict[str, Any], n: int) -> None:
         V.number(e.get("t"), f"{f}.t")
         if "seat" in e:
             V.integer(e["seat"], f"{f}.seat", 0, n - 1)
+
+
+def validate_pending(st: BlastOffState) -> None:
+    """The hidden choices of a step (``pend``) are each one the rules would have accepted from this state.
+
+    A RESPONSE step holds, per active seat, the announcements, gestures and catches submitted so far; a
+    turn-based countdown holds each seat's slap or pass for the called value. Nothing changes the state
+    between those submissions and the step's end, so each must still pass the rules' own check.
+    """
+    from cosmodeck.engine.errors import IllegalActionError
+    from cosmodeck.games.blast_off import legal
+    from cosmodeck.games.blast_off.actions import Announce, Catch, Gesture, Pass, Slap
+
+    active = {s for s, h in enumerate(st.hands) if h}
+    if st.phase == RESPONSE:
+        if set(st.pend) != active:
+            V.fail("core.pend", "a RESPONSE step lists exactly the players still in the game", V.INCONSISTENT)
+        if not set(st.rdone) <= active:
+            V.fail("core.rdone", "only a player of the step can be done with it", V.INCONSISTENT)
+        for i, (seat, acts) in enumerate(sorted(st.pend.items())):
+            if not isinstance(acts, list):
+                V.fail(f"core.pend[{i}][1]", "a RESPONSE step holds a list of actions per player")
+            for j, a in enumerate(acts):
+                if not isinstance(a, (Announce, Gesture, Catch)):
+                    V.fail(f"core.pend[{i}][1][{j}]", f"{a} cannot be part of a response", V.INCONSISTENT)
+                try:
+                    legal.check_mission_action(st, seat, a, acts[:j])
+                except IllegalActionError as e:
+                    V.fail(f"core.pend[{i}][1][{j}]", f"{a}: {e}", V.INCONSISTENT)
+        return
+    if st.rdone:
+        V.fail("core.rdone", "only a RESPONSE step has players done with it", V.INCONSISTENT)
+    if not st.pend:
+        return
+    if st.phase != COUNTDOWN or st.rt:
+        V.fail("core.pend", "hidden choices exist only in a RESPONSE step or a turn-based countdown",
+               V.INCONSISTENT)
+    for i, (seat, a) in enumerate(sorted(st.pend.items())):
+        if seat not in active or isinstance(a, list) or not isinstance(a, (Slap, Pass)):
+            V.fail(f"core.pend[{i}]", "a countdown choice is one slap or pass of a player still in the game",
+                   V.INCONSISTENT)
+        try:
+            legal.check_slap(st, seat, a)
+        except IllegalActionError as e:
+            V.fail(f"core.pend[{i}][1]", f"{a}: {e}", V.INCONSISTENT)
