@@ -595,7 +595,7 @@ export function createBoard(root, ctx) {
       h("tbody", {},
         row(t("ss.bd.cards"), cols.map((s) => String(v.scores[s].cards))),
         row(t("ss.bd.moons"), cols.map((s) => String(v.scores[s].moons))),
-        row(t("ss.bd.debris"), cols.map((s) => t("ss.bd.debris_cell", { n: v.scores[s].debris, bonus: v.scores[s].debris_bonus }))),
+        row(t("ss.bd.debris"), cols.map((s) => t(v.scores[s].debris === 1 ? "ss.bd.debris_cell_one" : "ss.bd.debris_cell", { n: v.scores[s].debris, bonus: v.scores[s].debris_bonus }))),
         ...missionRows,
         row(t("ss.bd.total"), cols.map((s) => h("strong", {}, String(v.scores[s].total)))),
         ...tieRows(v, cols, row)));
