@@ -110,7 +110,7 @@ def test_meteor_board_start_place_a_card_and_signal(browser: Any, web_server: st
     log_has = "text => [...document.querySelectorAll('.log li')].some(li => li.textContent.includes(text))"
     page.wait_for_function(log_has, arg="Player 1 places")
     page.click("button[data-action='signal launch']")
-    page.wait_for_function(log_has, arg="Player 1: « launch »")
+    page.wait_for_function(log_has, arg="Player 1: « Launch! »")
     expect(page.locator(".met-timer .left")).to_contain_text("left in this zone")
     shots(page, "2-played")
     assert page.errors == []  # type: ignore[attr-defined]

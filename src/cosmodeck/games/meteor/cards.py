@@ -124,6 +124,7 @@ class MeteorData:
     energy_by_key: Mapping[str, str] = field(default_factory=dict)  # key -> letter
     warnings: tuple[str, ...] = ()
     default_options: Mapping[str, Any] | None = None
+    texts: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # key -> {"en": ..., "es": ...}
 
     def card(self, card_id: str) -> ResourceCard:
         return self.resources[card_id]

@@ -122,6 +122,9 @@ class FileModel(_M):
     difficulty: dict[str, DifficultyModel] = Field(max_length=10)
     constants: ConstantsModel
     default_options: dict[str, Any] | None = None
+    # what players read, by key ("zone.5", "tech.T01", "tech.T01.text", "power.P04", "trait.dense", ...):
+    # {"en": ..., "es": ...}; English required, other languages optional (a page falls back to English)
+    texts: dict[str, dict[str, str]] | None = Field(default=None, max_length=400)
 
 
 def _loc(loc: tuple[int | str, ...]) -> str:
@@ -222,7 +225,19 @@ def _build(m: FileModel, chk: Checker) -> MeteorData:
         energy_by_key={e.key: e.code for e in m.energy},
         warnings=tuple(chk.warnings),
         default_options=m.default_options,
+        texts=_texts(m, chk),
     )
+
+
+def _texts(m: FileModel, chk: Checker) -> dict[str, dict[str, str]]:
+    out: dict[str, dict[str, str]] = {}
+    for key, words in (m.texts or {}).items():
+        if "en" not in words:
+            raise chk.fail(f"texts.{key}", "every text needs its English (\"en\")")
+        if any(len(lang) > 5 or len(text) > 400 for lang, text in words.items()):
+            raise chk.fail(f"texts.{key}", "a language code has at most 5 letters and a text at most 400")
+        out[key] = dict(words)
+    return out
 
 
 def _cost(chk: Checker, field: str, text: str, letters: set[str]) -> tuple[str, ...]:

@@ -24,6 +24,7 @@ from cosmodeck.games.meteor.rules_powers import talk_rules
 from cosmodeck.games.meteor.rules_sites import CostRules, classify, cost_rules
 
 if TYPE_CHECKING:
+    from cosmodeck.games.meteor.cards import MeteorData
     from cosmodeck.games.meteor.state import MeteorState
 
 NO_TALK: dict[str, Any] = {"chat": False, "signals": [], "emotes": [], "show_hand": False}
@@ -89,7 +90,39 @@ def build_view(st: MeteorState, seat: int | None) -> dict[str, Any]:
                     "allow_any_timeout": opts["allow_any_timeout"],
                     "allow_meteor_mulligan": opts["allow_meteor_mulligan"]},
         "outcome": None if st.outcome is None else dict(st.outcome),
+        "catalogue": catalogue(st.data, {c for c in (*st.powers, *st.challenges) if c is not None}),
     }
+
+
+def catalogue(data: MeteorData, dealt: set[str]) -> dict[str, Any]:
+    """The printed faces of the data file, public: what a board draws a card from (energy colours,
+    rocket costs and damage, technology names and effects) and the data file's texts per language.
+
+    The texts of Power and Challenge cards are those of the cards dealt (public, MET-D4); every other
+    text is sent whole (all boss names, so that the list never tells which bosses lie face down).
+    """
+    cards: dict[str, dict[str, Any]] = {}
+    for card in data.resources.values():
+        if card.base in cards:
+            continue
+        face: dict[str, Any] = {"kind": card.kind}
+        if card.is_energy:
+            face["key"] = card.key
+        else:
+            face["cost"] = "".join(card.cost)
+        if card.is_rocket:
+            face["damage"] = card.damage
+        if card.is_tech:
+            face["key"] = card.key
+        cards[card.base] = face
+    return {"energy": [{"key": e.key, "code": e.code, "colour": e.colour, "value": e.value} for e in data.energy],
+            "cards": cards, "powers": dict(data.powers), "challenges": dict(data.challenges),
+            "texts": {k: dict(v) for k, v in data.texts.items() if _shown(k, dealt)}}
+
+
+def _shown(key: str, dealt: set[str]) -> bool:
+    kind, _, rest = key.partition(".")
+    return kind not in ("power", "challenge") or rest.split(".")[0] in dealt
 
 
 def _project(st: MeteorState, site: Site, cards: list[str]) -> dict[str, Any]:
