@@ -4,6 +4,7 @@ spectator), and the How to play box that covers a first game's rules."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import Any
 
@@ -110,3 +111,61 @@ def test_how_to_play_covers_the_rules_a_first_game_needs(lang: str, browser: Any
     assert "priority 7" in page.locator(".howto").inner_text().lower() or lang == "es"
     scan(page, lang=lang, where="on the rules page")
     errors.check()
+
+
+STATUS_LOG = """() => { window.statuses = [];
+  const el = document.querySelector('.ss-status');
+  new MutationObserver(() => window.statuses.push(el.textContent))
+    .observe(el, { childList: true, characterData: true, subtree: true });
+}"""
+
+
+def place_one(page: Any, timeout: float = 30_000) -> None:
+    page.click(".ss-card:not([disabled])", timeout=timeout)
+    page.locator(".ss-cell.legal").first.click(timeout=timeout)
+
+
+def test_the_status_says_resolving_only_when_the_turn_resolves_and_the_end_has_no_turn(browser: Any,
+                                                                                       web_server: str) -> None:
+    from playwright.sync_api import Error as PlaywrightError
+
+    # two people, seat 0 places first: its placement is shown while seat 1 still has to place
+    r = create_room(web_server, "shooting-star", 2, options={"first_player": 0})
+    first = new_page(browser, anim="normal")
+    second = new_page(browser, anim="normal")
+    errors = [watch(first), watch(second)]
+    first.goto(r["links"]["0"])
+    second.goto(r["links"]["1"])
+    first.wait_for_selector(".ss-card:not([disabled])")  # both seats joined: the game starts
+    first.evaluate(STATUS_LOG)
+    place_one(first)
+    first.wait_for_function("document.querySelector('.ss-status').textContent.includes('Waiting for')")
+    first.wait_for_selector(".ss-skip", state="hidden")
+    said = first.evaluate("window.statuses")
+    assert not [s for s in said if "Resolving" in s], said  # the turn has not resolved: seat 1 has not placed
+    assert "Waiting for" in first.locator(".ss-status").inner_text()
+    second.wait_for_selector(".ss-card:not([disabled])")
+    place_one(second)  # the last placement: now the turn resolves
+    first.wait_for_function("window.statuses.some((s) => s.includes('Resolving the turn'))")
+    # play the game out; at the end: no turn count, no arrow to choose, the hand says what became of it
+    deadline = time.monotonic() + 200
+    while not (first.locator(".result:not([hidden])").count() and second.locator(".result:not([hidden])").count()):
+        assert time.monotonic() < deadline, "the game did not finish"
+        for page in (first, second):
+            if page.locator(".ss-card:not([disabled])").count() and page.locator(".ss-skip[hidden]").count():
+                with contextlib.suppress(PlaywrightError):  # re-rendered under the click: next round
+                    place_one(page, timeout=2000)
+        time.sleep(0.1)
+    for page in (first, second):
+        page.wait_for_selector(".ss-breakdown")
+        assert page.locator(".ss-status").inner_text() == "The game is over."
+        assert page.locator(".ss-arrow").count() == 0
+        assert "went to your space debris" in page.locator(".ss-hand h2").inner_text()
+        scan(page, where="at the end")
+    page = new_page(browser)
+    errors.append(watch(page))
+    page.goto(f"{web_server}/replay/{r['room']}")
+    page.wait_for_selector(".ss-grid .ss-cell")
+    assert page.locator("#ss-speed").count() == 0  # a replay never animates: no animation speed to choose
+    for e in errors:
+        e.check()
