@@ -113,18 +113,27 @@ def shooting_star(browser: Any, base: str, out: Path) -> str:
     after = page.evaluate("document.querySelectorAll('.log li').length")
     print(f"shooting-star: log lines {lines} before a reload, {after} after")
     print("shooting-star errors:", list(page.scan_errors))
-    phone = context(browser, "es", phone=True)
+    phone = context(browser, "es", phone=True)  # a second game on a touch phone, in Spanish, to its first turn
+    from_lobby(phone, base, "shooting-star", players=2)
+    if phone.locator("#start-now").count():
+        phone.click("#start-now")
+    phone.wait_for_selector(".ss-card:not([disabled])")
+    phone.click(".ss-card:not([disabled])")
+    look(phone, "shooting-star: phone")
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    print(f"shooting-star on a 390 px phone: page width {width} px")
+    shot(phone, out, "ss-5-phone-es", full=True)
     phone.goto(f"{base}/replay/{room}")
     phone.wait_for_selector(".ss-grid .ss-cell")
     phone.click("#replay-next")
     look(phone, "shooting-star: phone replay")
-    shot(phone, out, "ss-5-phone-replay-es")
+    shot(phone, out, "ss-6-phone-replay-es")
     return room
 
 
 def blast_off(browser: Any, base: str, out: Path) -> str:
     page = context(browser, "es")
-    room = from_lobby(page, base, "blast-off")
+    room = from_lobby(page, base, "blast-off", players=3)
     page.wait_for_selector(".bo-hand")
     if page.locator("#start-now").count():
         page.click("#start-now")
@@ -173,11 +182,12 @@ def replays_and_rules(browser: Any, base: str, out: Path, rooms: dict[str, str])
                           " s.dispatchEvent(new Event('input')); }", steps // 2)
             shot(page, out, f"replay-{game}-{lang}")
             print(f"replay {game} {lang}: {steps} steps; errors: {list(page.scan_errors)}")
-        page = context(browser, "es")
-        page.goto(f"{base}/rules/{game}")
-        page.wait_for_selector(".howto p")
-        look(page, f"{game}: rules (es)")
-        shot(page, out, f"rules-{game}-es", full=True)
+        for lang in ("en", "es"):
+            page = context(browser, lang)
+            page.goto(f"{base}/rules/{game}")
+            page.wait_for_selector(".howto p")
+            look(page, f"{game}: rules ({lang})")
+            shot(page, out, f"rules-{game}-{lang}", full=True)
 
 
 def main() -> None:

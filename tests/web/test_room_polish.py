@@ -117,6 +117,10 @@ STATUS_LOG = """() => { window.statuses = [];
   const el = document.querySelector('.ss-status');
   new MutationObserver(() => window.statuses.push(el.textContent))
     .observe(el, { childList: true, characterData: true, subtree: true });
+  window.orders = [];
+  const grid = document.querySelector('.ss-grid');
+  const tags = () => [...grid.querySelectorAll('.ss-placed .order')].map((o) => o.textContent);
+  new MutationObserver(() => window.orders.push(...tags())).observe(grid, { childList: true });
 }"""
 
 
@@ -147,6 +151,8 @@ def test_the_status_says_resolving_only_when_the_turn_resolves_and_the_end_has_n
     second.wait_for_selector(".ss-card:not([disabled])")
     place_one(second)  # the last placement: now the turn resolves
     first.wait_for_function("window.statuses.some((s) => s.includes('Resolving the turn'))")
+    orders = first.evaluate("window.orders")
+    assert "#1" in orders and "#2" in orders and "#" not in orders, orders  # each placed card shows its order
     # play the game out; at the end: no turn count, no arrow to choose, the hand says what became of it
     deadline = time.monotonic() + 200
     while not (first.locator(".result:not([hidden])").count() and second.locator(".result:not([hidden])").count()):

@@ -514,7 +514,9 @@ export function createBoard(root, ctx) {
     flashes.clear();
     switch (ev.type) {
       case "place":
-        if (c) c.card = { seat: ev.seat, orientation: ev.orientation, order: (c.card && c.card.order) || "", card: null };
+        // SHS-5.1: its placement order; the cards on the sector before the reveal are this turn's
+        if (c) c.card = { seat: ev.seat, orientation: ev.orientation, card: null,
+          order: (c.card && c.card.order) || [...grid.values()].filter((x) => x.card).length + 1 };
         if (key) flashes.set(key, "fx-place");
         break;
       case "reveal":
