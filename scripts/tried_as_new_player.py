@@ -122,7 +122,10 @@ def shooting_star(browser: Any, base: str, out: Path) -> str:
     look(phone, "shooting-star: phone")
     width = phone.evaluate("document.documentElement.scrollWidth")
     print(f"shooting-star on a 390 px phone: page width {width} px")
-    shot(phone, out, "ss-5-phone-es", full=True)
+    # viewport shots: a full-page capture changes the device metrics and loses the touch media query
+    shot(phone, out, "ss-5-phone-es")
+    phone.locator(".ss-hand").scroll_into_view_if_needed()
+    shot(phone, out, "ss-5-phone-hand-es")
     phone.goto(f"{base}/replay/{room}")
     phone.wait_for_selector(".ss-grid .ss-cell")
     phone.click("#replay-next")
