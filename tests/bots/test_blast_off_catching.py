@@ -41,7 +41,9 @@ def test_evidence_catches_are_valid_and_only_happen_when_bots_catch() -> None:
 
 
 def test_realtime_evidence_catches_are_valid_and_only_happen_when_bots_catch() -> None:
-    catching = _penalties("heuristic:p_forget=0.5;p_catch=1", games=60)
+    # 120 games: bots look at each countdown call only after a human reaction time (bots/reaction.py), so
+    # fewer violations arise and are caught in a countdown than when plans carried over (15 in these games)
+    catching = _penalties("heuristic:p_forget=0.5;p_catch=1", games=120)
     assert catching["caught"] >= 10
     assert catching["false_catch"] == 0 and catching["mismatch"] == 0
     silent = _penalties("heuristic:p_forget=0.5;p_catch=0", games=60)

@@ -74,7 +74,9 @@ def test_the_heuristic_uses_the_model_by_default_and_flat_on_request() -> None:
 def test_violation_rates_now_differ_by_mission_in_play() -> None:
     """Played out, a common gesture (M08, tap on orange) is kept far more often than a call on another's 5
     (M05); with the flat memory the two rates are alike."""
-    spec = SimSpec("blast-off", 4, 500, seed=1, bots="heuristic", options={"mission_out_of_control": True})
+    # 1200 games: the counts are small (about 100 obligations of each), and 500 games separated the two rates
+    # only by chance of the path (bots now react to each countdown call afresh: 5/42 vs 2/52 in 500 games)
+    spec = SimSpec("blast-off", 4, 1200, seed=1, bots="heuristic", options={"mission_out_of_control": True})
     s = summarise(spec, run_spec(spec, workers=2), 1.0, False)
     m05, m08 = s["per_mission"]["M05"]["per_game"], s["per_mission"]["M08"]["per_game"]
     v05, o05 = round(m05["violations"]["total"]), round(m05["obligations"]["total"])

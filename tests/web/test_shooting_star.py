@@ -167,14 +167,19 @@ def test_a_whole_game_in_english_and_spanish_from_the_lobby(browser: Any, web_se
     host_errors.check()
     guest_errors.check()
 
-    # play again: a new room with the same seats and options, its invite link shown for the guest
-    host.click("#play-again")
-    host.wait_for_selector("#again-go")
-    assert host.locator(".again input.link").count() == 1  # the other person's link (the bot needs none)
-    scan(host, where="after play again")
-    new_link = host.get_attribute("#again-go", "href")
+    # play again: the host's rematch is a new room with the same seats and options; the guest, connected,
+    # gets its own new link through its socket, so the host is shown no link to send; no second button
+    assert host.locator("#play-again").count() == 0
+    host.click("#rematch")
+    host.wait_for_selector("#rematch-go")
+    guest.wait_for_selector("#rematch-go")
+    assert host.locator(".rematch input.link").count() == 0
+    scan(host, where="after the rematch")
+    new_link = host.get_attribute("#rematch-go", "href")
+    guest_link = guest.get_attribute("#rematch-go", "href")
     assert new_link and "#token=" in new_link and link0.split("#")[0] not in new_link
-    host.click("#again-go")
+    assert guest_link and guest_link.split("#")[0] == new_link.split("#")[0] and guest_link != new_link
+    host.click("#rematch-go")
     host.wait_for_selector(".waiting:not([hidden])")
     assert "bot" in host.locator(".presence").inner_text()  # the bot seat is a bot again
     host_errors.check()

@@ -43,6 +43,11 @@ class Bot(Protocol):
         """Seconds of thinking before acting in a real-time game."""
         ...
 
+    def call_reaction_time(self, rng: Rng) -> float:
+        """Seconds from a newly called signal (``State.cue``, e.g. a countdown value) to the first look
+        at it: a human-like reaction time, never below ``bots.reaction.CALL_FLOOR_S``."""
+        ...
+
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
     """``"ismcts:ms=100,iters=50"`` -> ``("ismcts", {"ms": "100", "iters": "50"})``.

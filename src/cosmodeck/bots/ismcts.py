@@ -140,6 +140,9 @@ class ISMCTSBot:
     def reaction_time(self, rng: Rng) -> float:
         return self.reaction.sample(rng)
 
+    def call_reaction_time(self, rng: Rng) -> float:
+        return self.reaction.sample_call(rng)
+
     # ---- the budget --------------------------------------------------------------------
     def _budget(self) -> Callable[[int], bool]:
         iters, ms = self.iters, self.ms

@@ -34,7 +34,7 @@ def _random(game: Game[Any], p: Params) -> Bot:
     if "level" in p.raw:
         reaction = ReactionTime.from_params(p)
         p.done()
-        return RandomBot(reaction.median_s, reaction.sigma, reaction.min_s)
+        return RandomBot(reaction.median_s, reaction.sigma, reaction.min_s, reaction.call)
     median = p.float("median_s", 1.0, lo=1e-3, hi=MAX_REACTION_S)
     sigma = p.float("sigma", 0.35, lo=0.0, hi=MAX_SIGMA)
     p.done()

@@ -30,6 +30,12 @@ def add_parser(sub: Any) -> None:
                    help="seconds a player may be gone before a bot plays their seat (default 30)")
     p.add_argument("--bot-speed", type=float, default=1.0,
                    help="multiplies bot reaction times (default 1; tests use small values)")
+    p.add_argument("--turn-timer", type=float, default=d["turn_s"],
+                   help=f"seconds a player has for a turn-based step before a bot plays their seat until they "
+                        f"act again; 0 for none (default {d['turn_s']:g})")
+    p.add_argument("--lab", action="store_true",
+                   help="also serve the design lab at /lab: edit card data, run simulate/compare in worker "
+                        "processes (off by default; docs/LAB.md)")
     p.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
     lim = p.add_argument_group("limits (see docs/SERVER.md, Security and limits)")
     lim.add_argument("--room-rate", default=d["room_rate"],
@@ -72,7 +78,7 @@ def config_from_args(args: argparse.Namespace) -> Any:
     def bad(flag: str, why: str) -> SystemExit:
         return SystemExit(f"cosmodeck serve: {flag} {why}")
 
-    for flag, value in (("--grace", args.grace), ("--bot-speed", args.bot_speed),
+    for flag, value in (("--grace", args.grace), ("--bot-speed", args.bot_speed), ("--turn-timer", args.turn_timer),
                         ("--keep-finished", args.keep_finished), ("--bot-cpu-burst", args.bot_cpu_burst),
                         ("--bot-cpu-rate", args.bot_cpu_rate)):
         if not math.isfinite(value) or value < 0:
@@ -91,11 +97,12 @@ def config_from_args(args: argparse.Namespace) -> Any:
     except ValueError as e:
         raise bad("--room-rate", f"is not a rate like 10/minute: {e}") from None
     return ServerConfig(db=args.db, grace_s=args.grace, bot_speed=args.bot_speed, max_message=args.max_message,
+                        turn_s=args.turn_timer,
                         keep_finished_s=args.keep_finished, room_rate=args.room_rate, max_body=args.max_body,
                         max_data=args.max_data, max_json_depth=args.max_json_depth,
                         waiting_ttl_s=args.waiting_ttl, bot_max_iters=args.bot_max_iters,
                         bot_max_ms=args.bot_max_ms, bot_cpu_burst_s=args.bot_cpu_burst,
-                        bot_cpu_rate=args.bot_cpu_rate)
+                        bot_cpu_rate=args.bot_cpu_rate, lab=args.lab)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -113,6 +120,8 @@ def run(args: argparse.Namespace) -> int:
         raise SystemExit(f"cosmodeck serve: {e.message}") from None
     app = create_app(config, store)
     print(f"cosmodeck: serving on http://{args.host}:{args.port}/ (database: {store.safe_url})", flush=True)
+    if config.lab:
+        print(f"cosmodeck: design lab on http://{args.host}:{args.port}/lab", flush=True)
     # ws_max_size: uvicorn closes a connection whose frame exceeds it (1009); the room's own limit is
     # max_message (an error frame, the socket kept open), so the transport allows somewhat more.
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, access_log=False,

@@ -174,6 +174,19 @@ class State(ABC):
             return None
         return self._deadline()
 
+    def cue(self) -> float | None:
+        """A real-time game's current go signal, as the game time it was given (``None``: no signal).
+
+        E.g. the value a Blast Off! countdown calls. Each new cue makes the runner and the server
+        plan every bot's next look afresh after a human-like reaction time (``bots/reaction.py``).
+        """
+        if self._result() is not None:
+            return None
+        return self._cue()
+
+    def _cue(self) -> float | None:
+        return None
+
     def advance(self, at: float) -> list[Event]:
         """Apply every timer-driven change due up to game time ``at``."""
         at = float(at)

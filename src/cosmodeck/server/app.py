@@ -30,6 +30,7 @@ from cosmodeck.server.hub import Hub
 from cosmodeck.server.protocol import CreateRoom, ProtocolError, parse_client_message, parse_json
 from cosmodeck.server.replays import replay_steps
 from cosmodeck.server.room import Client, Room
+from cosmodeck.server.rooms import ROOM_DEFAULTS
 from cosmodeck.server.rules_html import rules_html
 from cosmodeck.storage.errors import StorageError
 from cosmodeck.storage.repository import Store
@@ -205,6 +206,11 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         finally:
             room.leave(client)
 
+    if cfg.lab:  # the design lab (docs/LAB.md); without --lab none of its routes exist
+        from cosmodeck.server.lab import mount_lab
+
+        mount_lab(app, cfg, web_dir())
+
     # ---- the web client -----------------------------------------------------------------
     static = web_dir()
     app.mount("/static", StaticFiles(directory=static), name="static")
@@ -280,7 +286,7 @@ def _game_info(game_id: str) -> dict[str, Any]:
     for opt in spec.game_cls.option_specs:
         if opt.name in spec.file_options:
             continue
-        value = game.options.get(opt.name, opt.default)
+        value = ROOM_DEFAULTS.get(game_id, {}).get(opt.name, game.options.get(opt.name, opt.default))
         try:
             json.dumps(value)
         except TypeError:

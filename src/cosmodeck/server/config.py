@@ -10,6 +10,8 @@ class ServerConfig:
     db: str | None = None  # SQLAlchemy URL or SQLite path; None = ./cosmodeck.db
     grace_s: float = 30.0  # a player gone this long has a bot take their seat until they return
     takeover_bot: str = "random"  # the bot that plays for a player who is gone
+    turn_s: float = 60.0  # a human seat's turn timer in turn-based steps (0 = none); then a bot plays it
+    idle_bot: str = "heuristic:level=normal"  # the bot that plays an idle (timed out, voted, kicked) seat
     bot_speed: float = 1.0  # bot reaction times are multiplied by this (tests: small)
     max_message: int = 4096  # bytes of one client message
     chat_max: int = 280  # characters of one chat line
@@ -28,3 +30,4 @@ class ServerConfig:
     bot_max_ms: float = 5000.0  # largest ismcts ms=... (milliseconds per decision) a room may ask for
     bot_cpu_burst_s: float = 60.0  # CPU seconds a room's search bots may spend at once ...
     bot_cpu_rate: float = 0.25  # ... refilled at this many CPU seconds per second; when spent, a cheap bot moves
+    lab: bool = False  # serve the design lab (/lab, /api/lab/...); off: those routes do not exist (404)

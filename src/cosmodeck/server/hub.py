@@ -25,6 +25,7 @@ from cosmodeck.server.auth import TOKEN_KEY, hash_token, seat_hashes
 from cosmodeck.server.botlimits import check_bot
 from cosmodeck.server.config import ServerConfig
 from cosmodeck.server.durable import storage_unavailable
+from cosmodeck.server.idle import Book
 from cosmodeck.server.protocol import CreateRoom, ProtocolError
 from cosmodeck.server.replays import replay_tail
 from cosmodeck.server.room import Room, Seat
@@ -147,17 +148,51 @@ class Hub:
             if i not in seats:
                 tokens[str(i)] = secrets.token_urlsafe(16)
                 seats[i] = Seat(token=hash_token(tokens[str(i)]), bot_spec=None)
+        host = req.host if req.host is not None else min((int(s) for s in tokens), default=None)
+        if host is not None and str(host) not in tokens:
+            raise ProtocolError("bad_seat", f"the host seat {host} is not a human seat of this room")
+        header = game.header()
+        if fixed_seed:
+            header["fixed_seed"] = True
+        room = await self._open(game.id, req.players, seed, header, state, seats, host)
+        return room, tokens
+
+    async def rematch(self, room: Room) -> tuple[str, dict[str, str]]:
+        """A new room with the same game, options, card data and seats as ``room`` (bots stay bots,
+        every human seat a new token, the same host); a new secret seed drawn by the server."""
+        try:
+            row: RoomRow | None = await self.db("room", room.id)
+        except StorageUnavailable:
+            raise storage_unavailable() from None
+        if row is None:
+            raise ProtocolError("unknown_room", f"no room {room.id!r}")
+        header = {k: v for k, v in row.header.items() if k != "fixed_seed"}
+        seed, _ = choose_seed(None, sum(1 for s in room.seats.values() if s.token is not None))
+        record = {"format": "cosmodeck-record/1", **header, "seed": seed, "players": row.players, "log": []}
+        state = await asyncio.to_thread(replay, record)  # game construction: off the event loop
+        seats: dict[int, Seat] = {}
+        tokens: dict[str, str] = {}
+        for i, old in sorted(room.seats.items()):
+            if old.bot_spec is not None:
+                seats[i] = Seat(token=None, bot_spec=old.bot_spec)
+            else:
+                tokens[str(i)] = secrets.token_urlsafe(16)
+                seats[i] = Seat(token=hash_token(tokens[str(i)]), bot_spec=None)
+        new = await self._open(row.game, row.players, seed, header, state, seats, room.book.host)
+        log.info("room %s: rematch in room %s", room.id, new.id)
+        return new.id, tokens
+
+    async def _open(self, game_id: str, players: int, seed: int, header: dict[str, Any], state: State,
+                    seats: dict[int, Seat], host: int | None) -> Room:
+        """Store a new waiting room under a fresh id this server claims, and run it."""
         try:
             room_id = new_room_id()
             while (room_id in self.rooms or await self.db("room", room_id) is not None
                    or not await self.db("claim_room", room_id)):
                 room_id = new_room_id()
-            header = game.header()
-            if fixed_seed:
-                header["fixed_seed"] = True
-            row = RoomRow(id=room_id, game=game.id, players=req.players, seed=seed, header=header,
+            row = RoomRow(id=room_id, game=game_id, players=players, seed=seed, header=header,
                           seats=_seats_json(seats), status="waiting", origin=None, created=time.time(),
-                          result=None, steps=0)
+                          result=None, steps=0, extras=Book(host=host).to_json())
             try:
                 await self.db("create_room", row)
             except StorageUnavailable:
@@ -165,8 +200,7 @@ class Hub:
                 raise
         except StorageUnavailable:
             raise storage_unavailable() from None
-        room = self._make_room(row, state, dict(sorted(seats.items())))
-        return room, tokens
+        return self._make_room(row, state, dict(sorted(seats.items())))
 
     async def get(self, room_id: str) -> Room | None:
         """The room in memory, or loaded from storage (finished rooms are loaded on demand).
@@ -217,12 +251,15 @@ class Hub:
                 await self.db("release_room", row.id)
             raise
         seats = {int(k): Seat(token=v.get(TOKEN_KEY), bot_spec=v.get("bot")) for k, v in seats_json.items()}
-        return self._make_room(row, state, dict(sorted(seats.items())), history)
+        first_human = min((i for i, s in seats.items() if s.token is not None), default=None)
+        book = Book.load(row.extras, first_human, steps)  # rooms stored by older versions: no extras
+        return self._make_room(row, state, dict(sorted(seats.items())), history, book)
 
     def _make_room(self, row: RoomRow, state: State, seats: dict[int, Seat],
-                   history: list[tuple[int, list[Event]]] | None = None) -> Room:
+                   history: list[tuple[int, list[Event]]] | None = None, book: Book | None = None) -> Room:
         room = Room(row.id, state.game, state, seats, row.status, row.origin, row.steps, self.config, self._write,
-                    on_idle=self._unload, created=row.created, on_lost=self._unload)
+                    on_idle=self._unload, created=row.created, on_lost=self._unload,
+                    book=book if book is not None else Book.load(row.extras, None, []), rematcher=self.rematch)
         room.history.extend(history or [])
         room.public = header_info(row.header)
         self.rooms[row.id] = room

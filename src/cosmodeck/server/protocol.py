@@ -7,6 +7,10 @@ Client -> server (JSON text frames):
     {"type": "signal", "kind": "pass"}        a signal, when allowed
     {"type": "emote", "kind": "cheer", "target": "M3"?}   a non-verbal emote, when allowed
     {"type": "ping"}                          -> {"type": "pong"}
+    {"type": "back"}                          "I'm back": take my seat back from the bot playing it
+    {"type": "vote_bot", "seat": S}           vote to hand idle seat S to a bot (every other human must)
+    {"type": "kick", "seat": S}               host only: hand seat S to a bot now
+    {"type": "rematch"}                       host only, once over: a new room with the same game and seats
 """
 
 from __future__ import annotations
@@ -69,9 +73,28 @@ class PingMsg(_Msg):
     type: Literal["ping"]
 
 
-ClientMsg = ActMsg | StartMsg | ChatMsg | SignalMsg | EmoteMsg | PingMsg
+class BackMsg(_Msg):
+    type: Literal["back"]
+
+
+class VoteMsg(_Msg):
+    type: Literal["vote_bot"]
+    seat: StrictInt
+
+
+class KickMsg(_Msg):
+    type: Literal["kick"]
+    seat: StrictInt
+
+
+class RematchMsg(_Msg):
+    type: Literal["rematch"]
+
+
+ClientMsg = ActMsg | StartMsg | ChatMsg | SignalMsg | EmoteMsg | PingMsg | BackMsg | VoteMsg | KickMsg | RematchMsg
 _TYPES: dict[str, type[_Msg]] = {
     "act": ActMsg, "start": StartMsg, "chat": ChatMsg, "signal": SignalMsg, "emote": EmoteMsg, "ping": PingMsg,
+    "back": BackMsg, "vote_bot": VoteMsg, "kick": KickMsg, "rematch": RematchMsg,
 }
 
 
@@ -101,7 +124,8 @@ def parse_client_message(text: str | bytes, max_bytes: int, max_depth: int = MAX
     except ValidationError as e:
         problems = "; ".join(f"{'.'.join(map(str, err['loc'])) or '(message)'}: {err['msg']}" for err in e.errors())
         raise ProtocolError("bad_message", f"malformed {kind!r} message: {problems}") from None
-    assert isinstance(msg, ActMsg | StartMsg | ChatMsg | SignalMsg | EmoteMsg | PingMsg)
+    assert isinstance(msg, ActMsg | StartMsg | ChatMsg | SignalMsg | EmoteMsg | PingMsg | BackMsg | VoteMsg
+                      | KickMsg | RematchMsg)
     return msg
 
 
@@ -126,4 +150,5 @@ class CreateRoom(BaseModel):
     bots: Annotated[dict[SeatKey, BotSpec], Field(max_length=16)] = Field(default_factory=dict)
     options: Annotated[dict[OptionName, Any], Field(max_length=64)] = Field(default_factory=dict)
     seed: StrictInt | None = None
+    host: StrictInt | None = None  # the creator's seat (the host); default: the first human seat
 

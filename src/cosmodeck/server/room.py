@@ -29,17 +29,23 @@ from cosmodeck.engine.game import Game
 from cosmodeck.engine.rng import Rng, derive_seed
 from cosmodeck.engine.state import State
 from cosmodeck.server.botlimits import CpuBudget
+from cosmodeck.server.botplay import CallPlanner
 from cosmodeck.server.config import ServerConfig
 from cosmodeck.server.durable import Backoff, room_moved, storage_unavailable
+from cosmodeck.server.idle import Book, Replaced, timed_seats
 from cosmodeck.server.protocol import (
     ActMsg,
+    BackMsg,
     ChatMsg,
     ClientMsg,
     EmoteMsg,
+    KickMsg,
     PingMsg,
     ProtocolError,
+    RematchMsg,
     SignalMsg,
     StartMsg,
+    VoteMsg,
 )
 from cosmodeck.server.scheduler import Scheduler
 from cosmodeck.server.talk import TokenBucket, check_talk
@@ -49,6 +55,7 @@ from cosmodeck.storage.repository import Step
 log = logging.getLogger("cosmodeck.server")
 
 Writer = Callable[..., Awaitable[None]]
+Rematcher = Callable[["Room"], Awaitable[tuple[str, dict[str, str]]]]  # -> (new room id, seat -> token)
 SEND_QUEUE = 256  # messages waiting for a slow client before it is dropped
 
 
@@ -146,7 +153,8 @@ class Room:
     def __init__(self, room_id: str, game: Game[Any], state: State, seats: dict[int, Seat], status: str,
                  origin: float | None, version: int, config: ServerConfig, write: Writer,
                  on_idle: Callable[[Room], None] | None = None, created: float | None = None,
-                 on_lost: Callable[[Room], None] | None = None) -> None:
+                 on_lost: Callable[[Room], None] | None = None, book: Book | None = None,
+                 rematcher: Rematcher | None = None) -> None:
         self.id = room_id
         self.game = game
         self.state = state
@@ -167,6 +175,7 @@ class Room:
                                      if seat.bot_spec is not None}
         self.bot_rng = Rng(derive_seed(state.seed, 0xB07, version))
         self.plans: dict[int, float] = {}  # seat -> wall time of its bot's next move
+        self.calls = CallPlanner(self.bot_rng, config.bot_speed)  # bots react to each new call afresh
         self.chat: deque[str] = deque(maxlen=config.chat_history)
         self.scheduler = Scheduler(self._post_tick)
         self._last_events: list[Event] = []
@@ -176,6 +185,20 @@ class Room:
         self.idle_since: float | None = time.time()  # no client yet (a finished room loaded on demand unloads)
         self.public: dict[str, Any] = {}  # options (documents by hash), card data, fixed seed: told to everyone
         self.cpu = CpuBudget(config.bot_cpu_burst_s, config.bot_cpu_rate)  # search bots' thinking time
+        # idle seats (server.idle): the host, seats a bot plays while their person is idle, votes
+        self.book = book if book is not None else Book(host=min((i for i, st in seats.items()
+                                                                  if st.token is not None), default=None))
+        self._rematcher = rematcher
+        # the bot for idle seats: the configured one, or the takeover bot in a game it cannot play
+        self.idle_spec = config.idle_bot
+        try:
+            make_bot(game.id, config.idle_bot, game)
+        except ValueError:
+            self.idle_spec = config.takeover_bot
+        self.turn_since: dict[int, float] = {}  # seat -> wall time its turn-based step began (its turn timer)
+        for i in self.book.replaced:
+            if i in seats and seats[i].token is not None and status == "playing":
+                seats[i].takeover = self._idle_bot()
 
     # ==== lifecycle ===================================================================
     def start_actor(self) -> None:
@@ -185,6 +208,9 @@ class Room:
             for seat in self.seats.values():
                 if seat.token is not None:
                     seat.gone_since = now  # after a restart nobody is connected yet: grace from now
+            assert self.origin is not None
+            for i in timed_seats(self.state):  # turn timers run on from the last stored step
+                self.turn_since[i] = self.origin + self.state.now
         self._reschedule()  # a room with no human seat starts at once, through the actor (it is stored)
 
     async def stop(self) -> None:
@@ -275,8 +301,8 @@ class Room:
             seat.clients += 1
             seat.joined = True
             seat.gone_since = None
-            if seat.takeover is not None:
-                seat.takeover = None
+            if seat.takeover is not None and client.seat not in self.book.replaced:
+                seat.takeover = None  # an idle seat's bot plays on until its person acts or says "back"
                 self.plans.pop(client.seat, None)
         started = failed = False
         if self._start_due():
@@ -322,12 +348,23 @@ class Room:
         if isinstance(msg, ActMsg):
             await self._on_act(client.seat, msg)
         elif isinstance(msg, StartMsg):
+            self._host_only(client.seat, "start the game")
             if self.status != "waiting":
                 raise ProtocolError("already_started", "the game has already started")
             await self._begin()
             self._announce_start()
         elif isinstance(msg, ChatMsg | SignalMsg | EmoteMsg):
             self._on_talk(client, client.seat, msg)
+        elif isinstance(msg, BackMsg):
+            await self._on_back(client.seat)
+        elif isinstance(msg, VoteMsg):
+            await self._on_vote(client.seat, msg.seat)
+        elif isinstance(msg, KickMsg):
+            self._host_only(client.seat, "hand a seat to a bot")
+            self._check_target(client.seat, msg.seat, "kick")
+            await self._replace(msg.seat, "kick")
+        elif isinstance(msg, RematchMsg):
+            await self._on_rematch(client.seat)
 
     async def _on_act(self, seat: int, msg: ActMsg) -> None:
         if self.status == "waiting":
@@ -343,9 +380,19 @@ class Room:
         t = self.game_time()
         if await self._advance_due(t):
             raise ProtocolError("stale_version", "time ran out before your action arrived; look again")
-        await self._apply(seat, action, t)
+        # the person acts: their seat is theirs again and votes against it lapse (stored with the step)
+        book, returned = None, None
+        if seat in self.book.replaced or self.book.votes.get(seat):
+            book = self.book.copy()
+            book.votes.pop(seat, None)
+            returned = book.replaced.pop(seat, None)
+        await self._apply(seat, action, t, book)
+        if returned is not None:
+            self._returned(seat, returned)
+        elif book is not None:
+            self._broadcast_presence()  # the votes against this seat lapsed
 
-    async def _apply(self, seat: int, action: Any, t: float) -> None:
+    async def _apply(self, seat: int, action: Any, t: float, book: Book | None = None) -> None:
         """Apply a parsed action for ``seat`` at game time ``t`` (no deadline is due by then)."""
         if not self.state.is_legal(seat, action):
             try:
@@ -355,7 +402,7 @@ class Room:
             raise ProtocolError("illegal_action", f"{action} is not legal now")
         new = self.state.clone()
         events = new.apply(seat, action, at=t)
-        await self._commit(new, Step(t, seat, str(action)), events)
+        await self._commit(new, Step(t, seat, str(action)), events, book)
 
     async def _advance_due(self, t: float) -> bool:
         """Process deadlines due by game time ``t``; True if that changed the game."""
@@ -367,17 +414,23 @@ class Room:
         await self._commit(new, Step(t, None, None), events)
         return True
 
-    async def _commit(self, new: State, step: Step, events: list[Event]) -> None:
-        """Store ``step``, then make ``new`` (the state after it) current and tell everyone.
+    async def _commit(self, new: State, step: Step, events: list[Event], book: Book | None = None) -> None:
+        """Store ``step`` (and ``book``, the room's new idle book, if given), then make ``new`` (the
+        state after it) current and tell everyone.
 
         If storing fails the exception propagates and nothing has changed: state, version, status.
         """
         over = new.is_over and self.status != "over"
         res = new.result if over else None
         result = None if res is None else res.to_dict()
-        await self._store("append", self.id, self.version, step, "over" if over else None, result)
+        extras = None if book is None else book.to_json()
+        await self._store("append", self.id, self.version, step, "over" if over else None, result, extras)
+        before = timed_seats(self.state)
         self.state = new
         self.version += 1
+        if book is not None:
+            self.book = book
+        self._restart_turns(before, step)
         if over:
             self.status = "over"
             self.plans.clear()
@@ -434,6 +487,9 @@ class Room:
                 seat.takeover = make_bot(self.game.id, self.config.takeover_bot, self.game)
                 log.info("room %s: a bot takes seat %d until its player returns", self.id, i)
                 self._broadcast_presence()
+        for i in self._turns_over(wall):
+            if self.status == "playing":
+                await self._replace(i, "timeout")
         self._refresh_plans(wall)
         for seat_i in sorted(self.plans, key=lambda s: (self.plans[s], s)):
             if self.status != "playing":
@@ -450,7 +506,7 @@ class Room:
             return
         t = self.game_time()
         await self._advance_due(t)
-        if seat not in self.state.to_act:
+        if seat not in self.state.to_act or self.calls.is_new(self.state):
             return
         legal = self.state.legal_actions(seat)
         if not legal:
@@ -463,7 +519,7 @@ class Room:
             action = await asyncio.to_thread(self.cpu.run, bot.act, st.view(seat), legal, self.bot_rng)
             t = self.game_time()
             await self._advance_due(t)
-            if action is not None and seat not in self.state.to_act:
+            if action is not None and (seat not in self.state.to_act or self.calls.is_new(self.state)):
                 return
         else:  # a search bot over the room's CPU budget makes a cheap move instead
             action = self.cpu.cheap(seat, bot).act(LazyView(lambda: st.view(seat)), legal, self.bot_rng)
@@ -474,6 +530,9 @@ class Room:
             await self._apply(seat, action, t)
         except ProtocolError as e:
             log.warning("room %s: bot at seat %d chose a refused action %s: %s", self.id, seat, action, e.message)
+            return
+        if seat in self.book.replaced:
+            self.book.replaced[seat].moves.append(str(action))  # told to its person when they are back
 
     def _bot_of(self, seat: int) -> Bot | None:
         return self.bots.get(seat) or self.seats[seat].takeover
@@ -489,6 +548,7 @@ class Room:
         for seat in list(self.plans):
             if seat not in to_act or self._bot_of(seat) is None:
                 del self.plans[seat]
+        self.calls.replan(self.state, self.plans, self._bot_of, self._wall_of, wall)
         for seat in sorted(to_act):
             bot = self._bot_of(seat)
             if bot is not None and seat not in self.plans:
@@ -515,6 +575,129 @@ class Room:
         for c in self.clients:
             c.send(line)
 
+    # ==== idle seats and the host (server.idle) ========================================
+    def _idle_bot(self) -> Bot:
+        return make_bot(self.game.id, self.idle_spec, self.game)
+
+    def _restart_turns(self, before: frozenset[int], step: Step) -> None:
+        """After a step: a seat whose turn-based step begins with it (or that acted and acts again)
+        gets a fresh turn timer; seats no longer on a turn-based step have none."""
+        now = timed_seats(self.state)
+        wall = self._wall_of(step.at) if self.origin is not None else time.time()
+        for i in list(self.turn_since):
+            if i not in now:
+                del self.turn_since[i]
+        for i in now:
+            if i not in before or step.seat == i or i not in self.turn_since:
+                self.turn_since[i] = wall
+
+    def _turn_ends(self) -> dict[int, float]:
+        """Human seats on the turn timer (played by their person) -> wall time it runs out."""
+        if self.config.turn_s <= 0 or self.status != "playing":
+            return {}
+        return {i: since + self.config.turn_s for i, since in sorted(self.turn_since.items())
+                if self.seats[i].token is not None and self.seats[i].takeover is None
+                and i not in self.book.replaced}
+
+    def _turns_over(self, wall: float) -> list[int]:
+        return [i for i, end in self._turn_ends().items() if wall >= end]
+
+    def _host_only(self, seat: int, what: str) -> None:
+        if seat != self.book.host:
+            raise ProtocolError("not_host", f"only the host (the player who created the room) may {what}")
+
+    def _check_target(self, seat: int, target: int, what: str) -> None:
+        """A vote or kick names another human seat that its person plays, in a game being played."""
+        if self.status == "waiting":
+            raise ProtocolError("not_started", "the game has not started yet")
+        if self.status == "over":
+            raise ProtocolError("game_over", "the game is over")
+        if target not in self.seats:
+            raise ProtocolError("bad_seat", f"there is no seat {target} in this room")
+        if self.seats[target].token is None:
+            raise ProtocolError("bad_seat", f"seat {target} is already played by a bot")
+        if target == seat:
+            raise ProtocolError("vote_self" if what == "vote" else "kick_self",
+                                "you cannot hand your own seat to a bot")
+        if target in self.book.replaced:
+            raise ProtocolError("already_bot", f"a bot is already playing seat {target}")
+
+    async def _replace(self, seat: int, reason: str) -> None:
+        """Hand a human seat to the idle bot until its person acts again (stored first)."""
+        bot = self._idle_bot()
+        book = self.book.copy()
+        book.votes.pop(seat, None)
+        book.replaced[seat] = Replaced(reason, self.version)
+        await self._store("set_extras", self.id, book.to_json())
+        self.book = book
+        self.seats[seat].takeover = bot
+        self.plans.pop(seat, None)
+        self.turn_since.pop(seat, None)
+        log.info("room %s: a bot plays seat %d (%s) until its person is back", self.id, seat, reason)
+        self._refresh_plans(time.time())
+        self._broadcast_presence()
+
+    def _returned(self, seat: int, was: Replaced) -> None:
+        """The seat's person is back (the book is already stored): tell them what the bot did."""
+        self.seats[seat].takeover = None
+        self.plans.pop(seat, None)
+        report = json.dumps({"type": "idle_report", "seat": seat, "reason": was.reason, "count": len(was.moves),
+                             "moves": was.moves[-50:]})
+        for c in self.clients:
+            if c.seat == seat:
+                c.send(report)
+        self._broadcast_presence()
+
+    async def _on_back(self, seat: int) -> None:
+        if seat not in self.book.replaced:
+            raise ProtocolError("not_replaced", "no bot is playing for you: your seat is yours")
+        book = self.book.copy()
+        was = book.replaced.pop(seat)
+        book.votes.pop(seat, None)
+        await self._store("set_extras", self.id, book.to_json())
+        self.book = book
+        self._returned(seat, was)
+        if seat in timed_seats(self.state):
+            self.turn_since[seat] = time.time()  # a fresh turn timer
+        self._last_events = []
+        self._broadcast_all()  # everyone's view carries the new timer
+
+    async def _on_vote(self, seat: int, target: int) -> None:
+        self._check_target(seat, target, "vote")
+        book = self.book.copy()
+        book.votes.setdefault(target, set()).add(seat)
+        voters = {i for i, st in self.seats.items() if st.token is not None and i != target and st.clients > 0}
+        if voters <= book.votes[target]:
+            await self._replace(target, "vote")
+            return
+        await self._store("set_extras", self.id, book.to_json())
+        self.book = book
+        self._broadcast_presence()
+
+    async def _on_rematch(self, seat: int) -> None:
+        self._host_only(seat, "start a rematch")
+        if self.status != "over":
+            raise ProtocolError("not_over", "a rematch starts once the game is over")
+        if self.book.rematch is not None:
+            raise ProtocolError("already_rematched", "the rematch room has already been created")
+        if self._rematcher is None:
+            raise ProtocolError("no_rematch", "this server cannot create a rematch room")
+        new_id, tokens = await self._rematcher(self)
+        book = self.book.copy()
+        book.rematch = new_id
+        await self._store("set_extras", self.id, book.to_json())
+        self.book = book
+        connected = {c.seat for c in self.clients if c.seat is not None}
+        for c in self.clients:
+            out: dict[str, Any] = {"type": "rematch", "room": new_id, "url": f"/room/{new_id}"}
+            if c.seat is not None and str(c.seat) in tokens:
+                out["seat"] = c.seat
+                out["link"] = f"/room/{new_id}#token={tokens[str(c.seat)]}"
+            if c.seat == self.book.host:  # seats nobody is connected to: the host passes their links on
+                out["links"] = {s: f"/room/{new_id}#token={tok}" for s, tok in tokens.items()
+                                if int(s) not in connected}
+            c.send(json.dumps(out))
+
     # ==== start ========================================================================
     def _start_due(self) -> bool:
         """Start when every human seat has joined (at once when there is none)."""
@@ -531,6 +714,8 @@ class Room:
         for seat in self.seats.values():
             if seat.token is not None and seat.clients == 0:
                 seat.gone_since = now - self.config.grace_s  # absent at the start: a bot plays at once
+        for i in timed_seats(self.state):
+            self.turn_since[i] = now
         self._refresh_plans(now)
 
     def _announce_start(self) -> None:
@@ -561,6 +746,7 @@ class Room:
         for seat in self.seats.values():
             if seat.token is not None and seat.takeover is None and seat.gone_since is not None:
                 wakes.append(seat.gone_since + self.config.grace_s)
+        wakes.extend(self._turn_ends().values())
         if wakes:
             self.scheduler.at(self.backoff.not_before(min(wakes)), self._post_tick)
         else:
@@ -581,10 +767,15 @@ class Room:
             if seat.bot_spec is not None:
                 seats[str(i)] = {"kind": "bot", "bot": seat.bot_spec, "connected": True}
             else:
+                replaced = self.book.replaced.get(i)
+                bot = (None if seat.takeover is None
+                       else self.idle_spec if replaced else self.config.takeover_bot)
                 seats[str(i)] = {"kind": "human", "connected": seat.clients > 0, "joined": seat.joined,
-                                 "bot": self.config.takeover_bot if seat.takeover is not None else None}
+                                 "bot": bot, "idle": replaced.reason if replaced and seat.takeover else None}
         spectators = sum(1 for c in self.clients if c.seat is None)
-        return {"type": "presence", "status": self.status, "seats": seats, "spectators": spectators}
+        votes = {str(s): sorted(v) for s, v in sorted(self.book.votes.items()) if v}
+        return {"type": "presence", "status": self.status, "seats": seats, "spectators": spectators,
+                "host": self.book.host, "votes": votes}
 
     def _broadcast_presence(self) -> None:
         line = json.dumps(self.presence())
@@ -620,6 +811,10 @@ class Room:
             "deadline": st.next_deadline(),
             "time": round(self.game_time(), 3),
             "status": self.status,
+            # turn timers (game time each runs out), the same for everyone: shown as a bar
+            "turns": {str(i): round(end - self.origin, 3) for i, end in self._turn_ends().items()}
+            if self.origin is not None else {},
+            "turn_s": self.config.turn_s,
         }
 
     def _broadcast_all(self) -> None:

@@ -33,6 +33,10 @@ log = logging.getLogger("cosmodeck.server")
 DATA = "data"
 SEED_LIMIT = 2**63
 BUILDS_AT_ONCE = 2  # concurrent game builds (uploaded documents are parsed in these threads)
+# Option values a room created through the server starts from unless its creator sets them (the engine's
+# and the simulator's defaults stay the spec's): in a room a false catch costs its caller one card, so
+# calling "catch" at random does not pay (Blast Off! R15, ``false_catch_penalty``).
+ROOM_DEFAULTS: dict[str, dict[str, Any]] = {"blast-off": {"false_catch_penalty": 1}}
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +70,9 @@ def split_options(game_id: str, options: Mapping[str, Any], max_bytes: int) -> t
     except CosmodeckError as e:
         raise ProtocolError(e.code, e.message) from None
     opts = dict(options)
+    for name, value in ROOM_DEFAULTS.get(game_id, {}).items():
+        if opts.get(name) is None:
+            opts[name] = value
     data = None
     if DATA in opts:
         raw = opts.pop(DATA)

@@ -126,15 +126,17 @@ def all_differences(a: Sequence[GameOutcome], b: Sequence[GameOutcome], players:
 
 def compare(spec_a: SimSpec, spec_b: SimSpec, workers: int = 1, backend: str = "local",
             address: str | None = None, progress: Progress | None = None, labels: tuple[str, str] = ("A", "B"),
-            keep: dict[str, list[GameOutcome]] | None = None) -> dict[str, Any]:
-    """Run both variants on the same seeds; summaries of each and the list of differences."""
+            keep: dict[str, list[GameOutcome]] | None = None, max_batch: int = 500) -> dict[str, Any]:
+    """Run both variants on the same seeds; summaries of each and the list of differences.
+
+    ``max_batch`` bounds the games of one task (smaller: more frequent ``progress`` calls)."""
     if (spec_a.game, spec_a.players, spec_a.games, spec_a.seed) != (spec_b.game, spec_b.players, spec_b.games,
                                                                    spec_b.seed):
         raise ValueError("compare: A and B must share game, players, games and seed")
     game = check_spec(spec_a)
     game_b = check_spec(spec_b)
     t0 = time.perf_counter()
-    parts = chunks(spec_a.games, workers)
+    parts = chunks(spec_a.games, workers, max_batch)
     tasks = [(s, lo, hi) for lo, hi in parts for s in (spec_a, spec_b)]
     batches = run_tasks(tasks, workers, backend, address, progress)
     elapsed = time.perf_counter() - t0

@@ -3,6 +3,8 @@
 Turn-based games step through ``to_act``. Real-time games run an event queue: every seat
 that may act gets a planned moment (now + the bot's reaction time); the earliest of those
 and the game's next deadline happens next, so a 5-minute game simulates in milliseconds.
+When the game gives a new go signal (``State.cue``, e.g. a countdown call), every seat that may
+act is planned afresh at the signal's time plus its bot's call reaction (``bots/reaction.py``).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cosmodeck.bots.base import Bot, LazyView
+from cosmodeck.bots.reaction import call_reaction
 from cosmodeck.engine.events import Event
 from cosmodeck.engine.rng import Rng, derive_seed
 from cosmodeck.engine.state import State
@@ -81,11 +84,19 @@ def _play_realtime(state: State, bots: Sequence[Bot], rng: Rng, max_decisions: i
     plans: dict[int, float] = {}
     decisions = 0
     idle_rounds = 0
+    cue: float | None = None
     while not state.is_over:
         to_act = state.to_act
         for seat in list(plans):
             if seat not in to_act:
                 del plans[seat]
+        new_cue = state.cue()
+        if new_cue is not None and new_cue != cue:  # a new call: every bot reacts to it afresh
+            for seat in sorted(to_act):
+                delay = call_reaction(bots[seat], rng)
+                if delay is not None:
+                    plans[seat] = new_cue + delay
+        cue = new_cue
         for seat in sorted(to_act):
             if seat not in plans:
                 plans[seat] = state.now + max(0.0, bots[seat].reaction_time(rng))

@@ -14,9 +14,9 @@ __all__ = ["check_spec", "run_local", "run_spec", "simulate", "summarise"]
 
 
 def run_spec(spec: SimSpec, workers: int = 1, backend: str = "local", address: str | None = None,
-             progress: Progress | None = None) -> list[GameOutcome]:
-    """All games of ``spec``, in index order."""
-    tasks = [(spec, a, b) for a, b in chunks(spec.games, workers)]
+             progress: Progress | None = None, max_batch: int = 500) -> list[GameOutcome]:
+    """All games of ``spec``, in index order (in batches of at most ``max_batch`` games)."""
+    tasks = [(spec, a, b) for a, b in chunks(spec.games, workers, max_batch)]
     return [o for batch in run_tasks(tasks, workers, backend, address, progress) for o in batch]
 
 
@@ -37,11 +37,14 @@ def check_spec(spec: SimSpec) -> Any:
 
 
 def simulate(spec: SimSpec, workers: int = 1, backend: str = "local", progress: Progress | None = None,
-             address: str | None = None, keep_outcomes: list[GameOutcome] | None = None) -> dict[str, Any]:
-    """Run ``spec`` and summarise it; ``keep_outcomes`` (a list) receives the per-game outcomes."""
+             address: str | None = None, keep_outcomes: list[GameOutcome] | None = None,
+             max_batch: int = 500) -> dict[str, Any]:
+    """Run ``spec`` and summarise it; ``keep_outcomes`` (a list) receives the per-game outcomes.
+
+    ``max_batch`` bounds the games of one task (smaller: more frequent ``progress`` calls)."""
     game = check_spec(spec)
     t0 = time.perf_counter()
-    outcomes = run_spec(spec, workers, backend, address, progress)
+    outcomes = run_spec(spec, workers, backend, address, progress, max_batch)
     elapsed = time.perf_counter() - t0
     if keep_outcomes is not None:
         keep_outcomes.extend(outcomes)

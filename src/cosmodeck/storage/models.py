@@ -42,6 +42,17 @@ class StepModel(Base):
     action: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
+class ExtraModel(Base):
+    """A room's server-side state beyond its steps (JSON): the host seat, seats handed to a bot while
+    their players are idle, votes, the rematch room. A table of its own, so that databases created
+    by older versions gain it with ``create_all``."""
+
+    __tablename__ = "room_extras"
+
+    room_id: Mapped[str] = mapped_column(String(32), ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True)
+    data: Mapped[str] = mapped_column(Text)
+
+
 class MetaModel(Base):
     """Server bookkeeping: ``last_start`` is written at every start-up to prove the database is writable."""
 

@@ -15,7 +15,7 @@ import json
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import create_engine, event, func, select, update
@@ -24,7 +24,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from cosmodeck.storage.errors import RoomLost, StorageUnavailable, StoreRefused
-from cosmodeck.storage.models import Base, MetaModel, RoomModel, StepModel
+from cosmodeck.storage.models import Base, ExtraModel, MetaModel, RoomModel, StepModel
 from cosmodeck.storage.ownership import PgRoomLocks, SqliteFileLock, db_reason
 
 DEFAULT_DB = "sqlite:///cosmodeck.db"
@@ -67,6 +67,7 @@ class RoomRow:
     created: float
     result: dict[str, Any] | None
     steps: int
+    extras: dict[str, Any] = field(default_factory=dict)  # host, idle seats, votes, rematch (room_extras)
 
 
 class Store:
@@ -162,10 +163,21 @@ class Store:
                 origin=room.origin, created=room.created,
                 result=None if room.result is None else json.dumps(room.result),
             ))
+            if room.extras:
+                s.flush()  # the room row first (the extras' foreign key)
+                s.add(ExtraModel(room_id=room.id, data=json.dumps(room.extras)))
+
+    def set_extras(self, room_id: str, extras: dict[str, Any]) -> None:
+        """Replace a room's extras (idle seats, votes, rematch): one write, all or nothing."""
+        with self._tx() as s:
+            if self.locks is not None:
+                self.locks.fence(s, room_id)
+            s.merge(ExtraModel(room_id=room_id, data=json.dumps(extras)))
 
     def append(self, room_id: str, seq: int, step: Step, status: str | None = None,
-               result: dict[str, Any] | None = None) -> None:
-        """Append step number ``seq`` (0-based); optionally update the status (and result) too.
+               result: dict[str, Any] | None = None, extras: dict[str, Any] | None = None) -> None:
+        """Append step number ``seq`` (0-based); optionally update the status (and result) and the
+        room's extras too, in the same transaction.
 
         Only as the room's next step: if the stored steps are not exactly ``seq``, nothing is
         written and ``RoomLost`` says the caller's copy of the room is out of date.
@@ -182,6 +194,8 @@ class Store:
                 if result is not None:
                     values["result"] = json.dumps(result)
                 s.execute(update(RoomModel).where(RoomModel.id == room_id).values(**values))
+            if extras is not None:
+                s.merge(ExtraModel(room_id=room_id, data=json.dumps(extras)))
 
     def start(self, room_id: str, origin: float) -> None:
         with self._tx() as s:
@@ -203,10 +217,12 @@ class Store:
     # ---- reads -------------------------------------------------------------------------
     def _row(self, s: Session, m: RoomModel) -> RoomRow:
         n = s.scalar(select(func.count()).select_from(StepModel).where(StepModel.room_id == m.id)) or 0
+        extra = s.get(ExtraModel, m.id)
         return RoomRow(
             id=m.id, game=m.game, players=m.players, seed=m.seed, header=json.loads(m.header),
             seats=json.loads(m.seats), status=m.status, origin=m.origin, created=m.created,
             result=None if m.result is None else json.loads(m.result), steps=int(n),
+            extras={} if extra is None else json.loads(extra.data),
         )
 
     def room(self, room_id: str) -> RoomRow | None:

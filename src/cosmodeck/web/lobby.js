@@ -5,6 +5,12 @@ import { gameName } from "./names.js";
 import { lobbyOption, optionName, optionDoc, choiceName } from "./lobby-options.js";
 
 const HUMAN = "human";
+// A bot's level (bots/reaction.py): how fast it decides and reacts, never faster than a person can.
+export const LEVELS = ["easy", "normal", "hard"];
+const DEFAULT_LEVEL = "normal";
+
+// The bot spec a seat sends: the bot's name and its level ("heuristic:level=hard").
+export function botSpec(bot, level) { return `${bot}:level=${LEVELS.includes(level) ? level : DEFAULT_LEVEL}`; }
 
 export function rememberRoom(room, data) {
   localStorage.setItem(`cosmodeck.room.${room}`, JSON.stringify(data));
@@ -31,7 +37,7 @@ export async function mountLobby(root) {
     clear(root).append(h("p.error", {}, e.message));
     return;
   }
-  const state = { game: games[0] ? games[0].id : null, players: 2, seats: {}, options: {}, seed: "" };
+  const state = { game: games[0] ? games[0].id : null, players: 2, seats: {}, levels: {}, options: {}, seed: "" };
 
   function gameOf(id) { return games.find((g) => g.id === id); }
   // a chosen seed would let its chooser compute the others' hidden cards: only against bots
@@ -65,6 +71,7 @@ export async function mountLobby(root) {
     state.game = id;
     state.players = Math.max(g.min_players, Math.min(g.max_players, Math.max(2, g.min_players)));
     state.seats = {};
+    state.levels = {};
     for (let i = 0; i < g.max_players; i++) state.seats[i] = i === 0 ? HUMAN : (g.bots[0] || HUMAN);
     state.options = {};
     state.dataName = "";
@@ -75,7 +82,7 @@ export async function mountLobby(root) {
     ev.preventDefault();
     const g = gameOf(state.game);
     const bots = {};
-    for (let i = 0; i < state.players; i++) if (state.seats[i] !== HUMAN) bots[String(i)] = state.seats[i];
+    for (let i = 0; i < state.players; i++) if (state.seats[i] !== HUMAN) bots[String(i)] = botSpec(state.seats[i], state.levels[i]);
     const body = { game: g.id, players: state.players, bots, options: state.options };
     if (state.seed !== "" && humans() <= 1) body.seed = Number(state.seed);
     try {
@@ -97,6 +104,8 @@ export async function mountLobby(root) {
     const set = (v) => {
       if (JSON.stringify(v) === JSON.stringify(o.default)) delete state.options[o.name];
       else state.options[o.name] = v;
+      const note = document.getElementById("false-catch-note");
+      if (note) note.replaceWith(falseCatchNote(g) || "");
     };
     const doc = optionDoc(g.id, o.name);
     const docId = `${id}-doc`;
@@ -117,11 +126,30 @@ export async function mountLobby(root) {
   function seatRow(g, i) {
     const id = `seat-${i}`;
     const choices = [HUMAN, ...g.bots];
+    const bot = state.seats[i] !== HUMAN;
+    const level = state.levels[i] || DEFAULT_LEVEL;
+    const levelId = `level-${i}`;
+    // Blast Off! explains the reaction to a called number; other games only the time per move
+    const doc = `lobby.level.${level}.${g.id === "blast-off" ? "race" : "doc"}`;
     return h("div.field.seat", {},
       h("label", { for: id }, t("player_n", { n: i + 1 })),
       h("select", { id, onchange: (e) => { state.seats[i] = e.target.value; render(); } },
         choices.map((c) => h("option", { value: c, selected: state.seats[i] === c },
-          c === HUMAN ? t("seat.human") : botName(c)))));
+          c === HUMAN ? t("seat.human") : botName(c)))),
+      bot ? [h("label.level", { for: levelId }, t("lobby.level")),
+        h("select.level", { id: levelId, "aria-describedby": `${levelId}-doc`,
+          onchange: (e) => { state.levels[i] = e.target.value; render(); } },
+          LEVELS.map((lv) => h("option", { value: lv, selected: lv === level }, t(`lobby.level.${lv}`)))),
+        h("small.doc", { id: `${levelId}-doc` }, t(doc))] : null);
+  }
+
+  // Blast Off!: what a wrong catch costs in this room (the server's default is one card)
+  function falseCatchNote(g) {
+    const o = g.options.find((x) => x.name === "false_catch_penalty");
+    if (!o) return null;
+    const n = "false_catch_penalty" in state.options ? state.options.false_catch_penalty : o.default;
+    const key = n === 0 ? "free" : n === 1 ? "one" : "n";
+    return h("p.doc", { id: "false-catch-note" }, t(`lobby.false_catch.${key}`, { n }));
   }
 
   function createdPanel() {
@@ -191,6 +219,7 @@ export async function mountLobby(root) {
           h("small.doc", {}, t("players_help"))),
         h("fieldset", {}, h("legend", {}, t("seats")),
           Array.from({ length: state.players }, (_, i) => seatRow(g, i))),
+        falseCatchNote(g),
         g.options.length ? h("details.options", { open: !!state.optionsOpen, ontoggle: (e) => { state.optionsOpen = e.target.open; } },
           h("summary", {}, t("options"), " ", h("small.muted", {}, t("options_help"))),
           g.options.map((o) => optionField(g, o)), dataField(), seedField()) : null,

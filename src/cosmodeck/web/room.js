@@ -8,6 +8,8 @@ import { describeEvent } from "./events.js";
 import * as generic from "./boards/generic.js";
 import { rememberedRoom } from "./lobby.js";
 import { againBody, againBox } from "./again.js";
+import { createIdle } from "./idle.js";
+import { createHost } from "./host.js";
 
 const FREE_EMOTES = ["cheer", "groan", "gasp", "thumbs_up", "thumbs_down"];
 
@@ -45,9 +47,15 @@ export function mountRoom(root, roomId) {
   const logList = h("ol.log", { "aria-live": "polite", "aria-relevant": "additions" });
   const logBox = h("section.card.logbox", { "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, t("log")), logList);
 
+  // idle seats (turn timer, votes, "a bot played for you") and the host's controls: their own modules
+  const idleEnv = { send: (m) => client.send(m), gameTime: () => client.gameTime(), state: () => st,
+    seatName: (n) => seatName(st.last && st.last.view, n) };
+  const idle = createIdle(idleEnv);
+  const host = createHost(idleEnv);
+
   clear(root).append(
     h("div.room-head", {}, title, connBadge, rulesA, toggle),
-    who, setupBox, presenceBox, timerBox, waitBox, resultBox,
+    who, setupBox, presenceBox, timerBox, idle.el, waitBox, host.el, resultBox,
     h("div.room-body", {}, boardRoot, h("aside.side", {}, talkBox, logBox)));
 
   const client = new GameClient(roomId, token, {
@@ -71,6 +79,7 @@ export function mountRoom(root, roomId) {
     if (board) board.destroy();
     boardKind = want;
     const mod = st.simple ? generic : await loadBoard(st.game);
+    st.boardMod = mod;  // its describeAction names the moves a bot made for this seat
     board = mod.createBoard(boardRoot, ctx);
     renderLog();  // the board's module names its game's events (cells, cards): the log can now use it
     if (st.last) Promise.resolve(board.update(st.last)).then(renderResult);
@@ -89,7 +98,13 @@ export function mountRoom(root, roomId) {
         break;
       case "presence":
         st.presence = msg; st.status = msg.status;
-        renderPresence(); renderWaiting();
+        renderPresence(); renderWaiting(); idle.render(); host.render();
+        break;
+      case "idle_report":
+        idle.onReport(msg);
+        break;
+      case "rematch":
+        host.onRematch(msg);
         break;
       case "events":
         // a (re)join resends recent steps as history: logged once, never animated
@@ -106,7 +121,7 @@ export function mountRoom(root, roomId) {
       case "view":
         if (!st.last && st.log.length && board) { st.last = msg; renderLog(); }
         st.last = msg; st.status = msg.status || st.status;
-        renderHead(); renderPresence(); renderWaiting(); renderTalk();
+        renderHead(); renderPresence(); renderWaiting(); renderTalk(); idle.render(); host.render();
         // the result appears once the board has finished showing how the game ended
         Promise.resolve(board ? board.update(msg) : null).then(() => { if (st.last === msg) renderResult(); });
         break;
@@ -179,12 +194,14 @@ export function mountRoom(root, roomId) {
       const n = Number(seat);
       let state;
       if (s.kind === "bot") state = t("pres.bot", { name: botLevel(s.bot) });
+      else if (idle.presenceText(s, n === st.seat)) state = idle.presenceText(s, n === st.seat);
       else if (s.bot) state = t("pres.takeover", { name: botLevel(s.bot) });
       else if (s.connected) state = t("pres.online");
       else state = s.joined ? t("pres.gone") : t("pres.not_joined");
       const you = n === st.seat ? ` (${t("you")})` : "";
+      const isHost = p.host === n ? ` · ${t("host.tag")}` : "";
       presenceBox.append(h(`li.pres.${s.kind}${s.connected ? ".on" : ""}`, { dataset: { seat } },
-        h("strong", {}, seatName(st.last && st.last.view, n) + you), " · ", state));
+        h("strong", {}, seatName(st.last && st.last.view, n) + you), isHost, " · ", state));
     }
     if (p.spectators) presenceBox.append(h("li.pres", {}, t("spectators_n", { n: p.spectators })));
   }
@@ -201,8 +218,10 @@ export function mountRoom(root, roomId) {
           "aria-label": t("invite_for", { n: Number(seat) + 1 }) }),
         h("button", { type: "button", onclick: () => navigator.clipboard.writeText(url).then(() => toast(t("copied")), () => toast(t("copy_failed"), "error")) }, t("copy"))))));
     }
-    if (st.seat !== null) {
+    if (host.isHost()) {
       waitBox.append(h("button.primary", { type: "button", id: "start-now", onclick: () => client.start() }, t("start_now")));
+    } else if (st.seat !== null) {
+      waitBox.append(h("p.muted", {}, t("host.waits")));  // only the host may start early
     }
   }
 
@@ -225,7 +244,9 @@ export function mountRoom(root, roomId) {
     clear(resultBox).append(h("h2", {}, t("game_over")), h("p.headline", {}, headline),
       ...(details ? [details] : []), ...(scores.length ? [h("ul", {}, scores)] : []),
       h("p", {}, h("a.button", { href: `/replay/${roomId}` }, t("watch_replay")), " ", h("a.button", { href: "/" }, t("new_game"))));
-    const body = st.seat === null ? null : againBody(st.hello, st.presence, st.players);
+    // the host has the server's rematch (host.js: every connected seat gets its new link); the others
+    // may still open a room of their own with the same seats, e.g. when the host has left
+    const body = st.seat === null || host.isHost() ? null : againBody(st.hello, st.presence, st.players);
     // one box: once its room is created it stays as it is; before that it follows the language
     if (body && !(st.again && st.again.dataset.created)) st.again = againBox(body, st.seat);
     if (body) resultBox.append(st.again);
@@ -294,10 +315,11 @@ export function mountRoom(root, roomId) {
       const left = Math.max(0, m.deadline - client.gameTime());
       timerBox.textContent = t("timer_left", { s: left.toFixed(left < 10 ? 1 : 0) });
     }
+    idle.tick();
     requestAnimationFrame(tickTimer);
   }
 
-  onLang(() => { renderLog(); logBox.querySelector("h2").textContent = t("log"); renderHead(); renderSetup(); renderPresence(); renderWaiting(); renderResult(); talkKey = ""; renderTalk(); renderTalkLines(); relabelBoard(); });
+  onLang(() => { renderLog(); logBox.querySelector("h2").textContent = t("log"); renderHead(); renderSetup(); renderPresence(); renderWaiting(); renderResult(); talkKey = ""; renderTalk(); renderTalkLines(); relabelBoard(); idle.render(); host.render(); });
 
   // a language change re-renders the board at once: a board with relabel() redraws itself (keeping
   // what the player had selected); any other board is mounted again from the latest view

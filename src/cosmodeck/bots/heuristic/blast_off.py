@@ -5,8 +5,9 @@ From its view alone:
   most of (so it keeps matching later); a Countdown card when it holds enough cards to slap;
   a Wild only when nothing else can be played (declared as its most-held colour and value);
   it draws when it must;
-- in a countdown it throws in a card for every value it can, and reacts faster while a
-  countdown runs (``race``: its reaction time is multiplied by this factor, default 0.5);
+- in a countdown it throws in a card for every value it can; it looks at each newly called value
+  after its level's human-like call reaction (``bots/reaction.py``, ``CallReaction``), never sooner;
+  ``race`` (default 0.5) only shortens the time before it looks again within the same call;
 - it keeps each mission obligation it owes, except with a probability decided once per obligation:
   with ``memory="mission"`` (the default) it depends on the mission and the table
   (``blast_off_memory.MissionMemory``: rare triggers, another player's cue, a count or colour to
@@ -103,6 +104,9 @@ class BlastOffHeuristic:
     def reaction_time(self, rng: Rng) -> float:
         t = self.reaction.sample(rng)
         return t * self.race if self._racing else t
+
+    def call_reaction_time(self, rng: Rng) -> float:
+        return self.reaction.sample_call(rng)
 
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
         if not legal:

@@ -75,6 +75,9 @@ class MeteorHeuristic:
     def reaction_time(self, rng: Rng) -> float:
         return self.reaction.sample(rng)
 
+    def call_reaction_time(self, rng: Rng) -> float:
+        return self.reaction.sample_call(rng)
+
     # ---- helpers -------------------------------------------------------------------------
     def _card(self, cid: str) -> Any:
         return self.game.data.resources.get(cid)

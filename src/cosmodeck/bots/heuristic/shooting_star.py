@@ -219,6 +219,9 @@ class ShootingStarHeuristic:
     def reaction_time(self, rng: Rng) -> float:
         return self.reaction.sample(rng)
 
+    def call_reaction_time(self, rng: Rng) -> float:
+        return self.reaction.sample_call(rng)
+
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
         if not legal:
             return None

@@ -17,6 +17,7 @@ from typing import Any
 
 from rich.console import Console
 
+from cosmodeck.bots.reaction import CALL_LEVELS, call_reaction
 from cosmodeck.engine.errors import CosmodeckError
 from cosmodeck.engine.events import Event
 from cosmodeck.engine.game import Game
@@ -42,6 +43,9 @@ class _Bot:
 
     def reaction_time(self, rng: Rng) -> float:
         return rng.lognormal(self.median_s, 0.35)
+
+    def call_reaction_time(self, rng: Rng) -> float:
+        return CALL_LEVELS["normal"].sample(rng)
 
     def act(self, view: Mapping[str, Any], legal: list[Any], rng: Rng) -> Any | None:
         seat = view["seat"]
@@ -85,6 +89,7 @@ class _Host:
         self.state, self.humans, self.bots, self.rng, self.console = state, humans, bots, rng, console
         self.watch = min(humans) if humans else None
         self.plans: dict[int, float] = {}
+        self.cue: float | None = None  # the countdown call the bots were last planned for
         self.menu: list[Any] = []
         self.auto_prompt = True
         self.asked: set[tuple[int, str, str]] = set()
@@ -104,6 +109,13 @@ class _Host:
             self.console.print("  " + "  ".join(f"[cyan]{i}[/] {a}" for i, a in enumerate(self.menu, 1)))
 
     def bots_due(self, now: float) -> None:
+        cue = self.state.cue()
+        if cue is not None and cue != self.cue:  # a new call: no bot carries its plan into it (fair bots)
+            for seat, bot in self.bots.items():
+                delay = call_reaction(bot, self.rng)
+                if delay is not None:
+                    self.plans[seat] = max(now, cue) + delay
+        self.cue = cue
         for seat, bot in self.bots.items():
             if self.state.is_over:
                 return

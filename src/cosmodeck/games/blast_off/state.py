@@ -162,6 +162,12 @@ class BlastOffState(State):
                 best = o[3]
         return best
 
+    def _cue(self) -> float | None:
+        """Real time: the moment the current countdown value was called (BLO-10.2), while it stands."""
+        if self.rt and self.cd_rocket >= 0 and self.cd_idx >= 0 and self.cd_t >= 0:
+            return self.cd_t - float(self.g.options["tick_s"])
+        return None
+
     def _fire(self) -> list[Event]:
         ev: list[Event] = []
         while self.res is None:
