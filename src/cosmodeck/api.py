@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import math
 import os
 import pkgutil
 from collections.abc import Mapping
@@ -16,7 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from cosmodeck.engine.errors import DataError, IllegalActionError, StateFormatError
+from cosmodeck.engine.errors import DataError, IllegalActionError, NotationError, OptionError, RecordFormatError
 from cosmodeck.engine.game import Game
 from cosmodeck.engine.options import TextInput
 from cosmodeck.engine.registry import GameSpec, get_spec, registered
@@ -87,47 +88,100 @@ def load_game(game_id: str, data: str | os.PathLike[str] | TextInput | None = No
 
 
 def game_from_header(header: Mapping[str, Any]) -> Game[Any]:
-    """The game a record or state header describes (embedded data and file options included)."""
+    """The game a record or state header describes (embedded data and file options included).
+
+    A header never names a file on this machine: file options and data must be embedded.
+    """
     try:
         game_id = header["game"]
-        options = dict(header.get("options") or {})
-    except (KeyError, TypeError) as e:
-        raise StateFormatError(f"record header is missing {e}") from None
+        options = header.get("options") or {}
+    except (KeyError, TypeError, AttributeError) as e:
+        raise RecordFormatError(f"record header is missing {e}", "record_header", "game") from None
+    if not isinstance(game_id, str):
+        raise RecordFormatError("record header field 'game' must be a game id", "record_header", "game")
+    if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
+        raise RecordFormatError("record header field 'options' must be an object of option values",
+                                "record_header", "options")
+    options = dict(options)
     data_obj = header.get("data")
     data = TextInput.from_json(data_obj) if data_obj is not None else None
     if data_obj is not None and data is None:
-        raise StateFormatError("record header field 'data' is malformed")
+        raise RecordFormatError("record header field 'data' is malformed", "record_header", "data")
+    spec = game_spec(game_id)
     for key, value in list(options.items()):
         restored = TextInput.from_json(value)
         if restored is not None:
             options[key] = restored
-    game = load_game(game_id, data=data, **options)
+        elif key in spec.file_options and value is not None:
+            raise RecordFormatError(f"record option {key!r} must embed its file (a record never names a path)",
+                                    "record_header", f"options.{key}")
+    try:
+        game = load_game(game_id, data=data, **options)
+    except (OptionError, DataError) as e:
+        raise RecordFormatError(f"record header: {e.message}", "record_header", "options") from e
     if "data_hash" in header and header["data_hash"] != game.data_hash:
-        raise StateFormatError(
-            f"record was made with card data {header['data_hash']}, but this data is {game.data_hash}"
-        )
+        raise RecordFormatError(
+            f"record was made with card data {header['data_hash']}, but this data is {game.data_hash}",
+            "record_header", "data_hash")
     return game
 
 
-def replay(record: Mapping[str, Any]) -> State:
-    """Rebuild the exact final state of a game record."""
+def _record_log(record: Mapping[str, Any], players: int) -> list[list[Any]]:
+    entries = record.get("log")
+    if not isinstance(entries, list):
+        raise RecordFormatError("record field 'log' must be a list", "record_log", "log")
+    last = 0.0
+    for i, entry in enumerate(entries):
+        f = f"log[{i}]"
+        ok = isinstance(entry, list) and (
+            (len(entry) == 2 and entry[1] == "advance")
+            or (len(entry) == 3 and isinstance(entry[1], int) and not isinstance(entry[1], bool)
+                and 0 <= entry[1] < players and isinstance(entry[2], str)))
+        if not ok:
+            raise RecordFormatError(f"{f}: {str(entry)[:80]} is not [time, seat, action] or [time, 'advance']",
+                                    "record_log", f)
+        t = entry[0]
+        if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t) or t < last:
+            raise RecordFormatError(f"{f}: time {t!r} must be a finite number, not before {last}", "record_log", f)
+        last = float(t)
+    return entries
+
+
+def replay(record: Mapping[str, Any], *, check: bool = False) -> State:
+    """Rebuild the exact final state of a game record.
+
+    Raises ``RecordFormatError`` (with ``.code`` and ``.field``) for a malformed header or log, or a log
+    that does not replay. ``check=True`` also requires the recorded result and log to be reproduced.
+    """
     if not isinstance(record, Mapping) or record.get("format") != "cosmodeck-record/1":
-        raise StateFormatError("not a cosmodeck record (format must be 'cosmodeck-record/1')")
+        raise RecordFormatError("not a cosmodeck record (format must be 'cosmodeck-record/1')", "record_header",
+                                "format")
     game = game_from_header(record)
+    players, seed = record.get("players"), record.get("seed")
+    info = game.info
+    if isinstance(players, bool) or not isinstance(players, int) or not info.min_players <= players <= info.max_players:
+        raise RecordFormatError(f"record field 'players' must be {info.min_players}..{info.max_players}, "
+                                f"not {str(players)[:40]}", "record_header", "players")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise RecordFormatError("record field 'seed' must be an integer", "record_header", "seed")
+    entries = _record_log(record, players)
     try:
-        players, seed = int(record["players"]), int(record["seed"])
-        entries = list(record["log"])
-    except (KeyError, TypeError, ValueError) as e:
-        raise StateFormatError(f"malformed record: {e}") from None
-    state: State = game.new_game(players=players, seed=seed)
+        state: State = game.new_game(players=players, seed=seed)
+    except OptionError as e:
+        raise RecordFormatError(f"record header: {e.message}", "record_header", "players") from e
     for i, entry in enumerate(entries):
         try:
-            if len(entry) == 2 and entry[1] == "advance":
+            if len(entry) == 2:
                 state.advance(float(entry[0]))
             else:
-                state.apply(int(entry[1]), str(entry[2]), at=float(entry[0]))
-        except IllegalActionError as e:
-            raise StateFormatError(f"record entry {i} ({entry!r}) does not replay: {e}") from e
-        except (TypeError, ValueError, IndexError) as e:
-            raise StateFormatError(f"record entry {i} ({entry!r}) is malformed: {e}") from e
+                state.apply(entry[1], entry[2], at=float(entry[0]))
+        except (IllegalActionError, NotationError) as e:
+            raise RecordFormatError(f"record entry {i} ({str(entry)[:80]}) does not replay: {e}", "record_replay",
+                                    f"log[{i}]") from e
+    if check:
+        res = state.result
+        if record.get("result") != (None if res is None else res.to_dict()):
+            raise RecordFormatError("the replayed result differs from the recorded one", "record_tampered", "result")
+        if state.record()["log"] != entries:
+            raise RecordFormatError("the replayed log differs from the record", "record_tampered", "log")
     return state

@@ -14,6 +14,8 @@ import pytest
 
 from cosmodeck.engine import IllegalActionError, Rng, State
 
+FREE_TEXT = ("Author", "Chat")
+
 
 class Alien:
     """An action of no game at all: every game must refuse it with a coded error."""
@@ -73,7 +75,11 @@ def check_refusals(state: State, rng: Rng, foreign: list[tuple[int, Any]]) -> in
         candidates.append((min(to_act), Alien()))
     for seat, action in candidates:
         if state.is_legal(seat, action):
+            # _check agrees with _legal: an accepted unlisted action is one of the two documented
+            # free-text exceptions (ENGINE.md: Blast Off!'s AUTHOR, Meteor's chat)
+            assert action in state.legal_actions(seat) or type(action).__name__ in FREE_TEXT, (seat, str(action))
             continue
+        assert action not in state.legal_actions(seat), f"listed {action} for seat {seat} is refused"
         with pytest.raises(IllegalActionError) as err:
             state.apply(seat, action)
         assert isinstance(err.value, ValueError) and err.value.code and err.value.code != "error"
@@ -90,6 +96,7 @@ def drive(state: State, rng: Rng, every: Callable[[State], None] | None = None, 
     while not state.is_over:
         assert trace.steps < max_steps, f"no end after {max_steps} steps"
         assert state.census() == census0, "cards were created or lost"
+        state.validate()  # every reachable state passes load_state's checks (issue 13)
         for seat in state.to_act:
             assert state.legal_actions(seat), f"seat {seat} may act but has no legal action"
         if trace.steps % 7 == 0:
@@ -110,4 +117,5 @@ def drive(state: State, rng: Rng, every: Callable[[State], None] | None = None, 
             state.apply(seat, action, at=at)
         trace.steps += 1
     assert state.census() == census0
+    state.validate()
     return trace

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cosmodeck.engine import IllegalActionError
-from tests.meteor.helpers import field_ids, fm, make, of, ref, types
+from tests.meteor.helpers import field_ids, fm, make, of, place, ref, types
 
 
 def test_MET_11_1_launch_by_the_controller_of_a_built_rocket_is_broadcast() -> None:
@@ -93,3 +93,16 @@ def test_MET_13_2_multiple_overkills_destroy_every_meteor_hit() -> None:
     events = st.advance(64)
     assert [v["result"] for v in of(events, "volley")] == ["overkill"] * 3
     assert field_ids(st) == ["M21"] and len(of(events, "zone_change")) == 1 and st.zone == 3
+
+
+def test_MET_11_2_a_rocket_built_energy_first_still_hits_for_its_damage() -> None:
+    """The rocket leads its launch whatever order the site's cards were placed in (issue 13 found
+    a launch from ``F, S, R10`` hitting for the Fuel card's 0 and tucking energy under Cracked)."""
+    st = make(2, field=["M26", "M01"], hands={0: ["F", "S", "R10"]})
+    for card in ("F", "S", "R10"):
+        place(st, 0, card, 0)
+    assert st.built[0][0] and st.sites[0][0][-1].startswith("R10#")
+    events = st.apply(0, f"launch s0 {ref(st, 'M26')}", at=1)
+    assert of(events, "launch")[0]["rocket"] == "R10" and of(events, "launch")[0]["energy"] == ["F#1", "S#1"]
+    assert of(st.advance(4), "volley")[0]["damage"] == 3
+    st.validate()

@@ -1,7 +1,9 @@
 """Bot names and the ``--bots`` syntax: one name for every seat, or one per seat.
 
-Names (DESIGN.md): ``random``, ``heuristic``, ``ismcts``; parameters follow a colon and are
-separated by ``;`` (or ``+``), e.g. ``ismcts:iters=200;c=0.7`` or ``heuristic:level=hard``.
+Names (DESIGN.md): ``random``, ``heuristic``, ``ismcts``; Meteor only: ``team`` (the stronger fair
+team) and ``omniscient`` (reads the whole state: simulation only, a perfect-information bound).
+Parameters follow a colon and are separated by ``;`` (or ``+``), e.g. ``ismcts:iters=200;c=0.7``
+or ``heuristic:level=hard``.
 A bot is built for a game *definition* (options and card data are public knowledge): pass
 ``game=`` when the game is not the default one, so that search bots plan with the right rules.
 """
@@ -47,6 +49,31 @@ def _heuristic(game: Game[Any], p: Params) -> Bot:
     return make_heuristic(game, p)
 
 
+def _meteor_only(name: str, game: Game[Any]) -> None:
+    if game.id != "meteor":
+        raise ValueError(f"{name} bot: plays Meteor only, not {game.id!r}")
+
+
+def _team(game: Game[Any], p: Params) -> Bot:
+    _meteor_only("team", game)
+    from cosmodeck.bots.heuristic.meteor_team import MeteorTeam
+
+    return MeteorTeam.from_params(game, p, ReactionTime.from_params(p))  # type: ignore[arg-type]
+
+
+def _omniscient(game: Game[Any], p: Params) -> Bot:
+    """Simulation only: it reads the whole state (``sees_state``), so rooms refuse it."""
+    _meteor_only("omniscient", game)
+    from cosmodeck.bots.heuristic.meteor_team import MeteorOmniscient
+
+    return MeteorOmniscient.from_params(game, p, ReactionTime.from_params(p))  # type: ignore[arg-type]
+
+
+def sees_state(bot: Bot) -> bool:
+    """Whether ``bot`` reads the whole state instead of its player view (a simulation-only bound)."""
+    return bool(getattr(bot, "sees_state", False))
+
+
 def _ismcts(game: Game[Any], p: Params) -> Bot:
     from cosmodeck.bots.determinize import determinize, supported
     from cosmodeck.bots.heuristic import prior_for
@@ -72,16 +99,20 @@ def _ismcts(game: Game[Any], p: Params) -> Bot:
 
 
 BOTS: dict[str, BotFactory] = {"random": _random, "heuristic": _heuristic, "ismcts": _ismcts}
+# accepted by name everywhere (rooms included) but not listed in the lobby, which has no label for it yet
+UNLISTED: dict[str, BotFactory] = {"team": _team}
+# bots that read the whole state: the simulator runs them, rooms never list them and refuse them
+SIMULATION_ONLY: dict[str, BotFactory] = {"omniscient": _omniscient}
 LEVEL_NAMES = tuple(LEVELS)
 
 
 def make_bot(game_id: str, spec: str, game: Game[Any] | None = None) -> Bot:
     """A bot from its spec, for ``game`` (default: the game ``game_id`` with default data and options)."""
     name, params = parse_bot_spec(spec)
-    try:
-        factory = BOTS[name]
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; available: {', '.join(sorted(BOTS))}") from None
+    factory = BOTS.get(name) or UNLISTED.get(name) or SIMULATION_ONLY.get(name)
+    if factory is None:
+        raise ValueError(f"unknown bot {name!r}; available: {', '.join(sorted([*BOTS, *UNLISTED]))} "
+                         f"(simulation only: {', '.join(sorted(SIMULATION_ONLY))})")
     if game is None:
         game = _default_game(game_id)
     elif game.id != game_id:

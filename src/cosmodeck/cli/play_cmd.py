@@ -15,7 +15,7 @@ from typing import Any
 from rich.console import Console
 
 from cosmodeck.api import load_game
-from cosmodeck.bots.registry import make_bot
+from cosmodeck.bots.registry import make_bot, sees_state
 from cosmodeck.engine.errors import CosmodeckError
 from cosmodeck.engine.events import Event
 from cosmodeck.engine.rng import Rng, derive_seed
@@ -68,7 +68,8 @@ def run(args: argparse.Namespace) -> int:
     humans = {i for i, p in enumerate(plan) if p == HUMAN}
     bots = {i: p for i, p in enumerate(plan) if p != HUMAN}
     for spec in bots.values():
-        make_bot(game.id, spec, game)  # validate names before the game starts
+        if sees_state(make_bot(game.id, spec, game)):  # validate names before the game starts
+            raise SystemExit(f"cosmodeck play: bot {spec!r} reads every hidden card: it is for simulate only")
     console = Console()
     board = board_module(game.id)
     console.print(f"[bold]{game.info.name}[/] · {players} players · seed {seed} · "

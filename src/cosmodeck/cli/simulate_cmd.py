@@ -147,6 +147,8 @@ def print_summary(s: dict[str, Any]) -> None:
     console = Console()
     console.print(f"[bold]{s['game']}[/] · {s['players']} players · {s['games']} games · seed {s['seed']} · "
                   f"bots {s['bots']}")
+    if s.get("bound"):
+        console.print(f"[bold yellow]{s['bound']}[/]", markup=True)
     data = s["data"] or "the game's default data"
     console.print(f"timing: [bold]{s.get('timing', '-')}[/] · card data: {data} (hash {s.get('data_hash', '?')})")
     console.print(f"options used: {options_text(s.get('options_used'))}", markup=False)

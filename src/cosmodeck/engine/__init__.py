@@ -6,6 +6,7 @@ from cosmodeck.engine.errors import (
     IllegalActionError,
     NotationError,
     OptionError,
+    RecordFormatError,
     StateFormatError,
     UnknownGameError,
 )
@@ -27,6 +28,7 @@ __all__ = [
     "NotationError",
     "Option",
     "OptionError",
+    "RecordFormatError",
     "Result",
     "Rng",
     "State",

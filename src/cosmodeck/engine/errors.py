@@ -68,9 +68,19 @@ class DataError(CosmodeckError):
 
 
 class StateFormatError(CosmodeckError):
-    """A serialized state or record that cannot be loaded."""
+    """A serialized state or record that cannot be loaded; ``field`` names the offending field."""
 
     code = "bad_state"
+
+    def __init__(self, message: str, code: str | None = None, field: str | None = None) -> None:
+        super().__init__(message, code)
+        self.field = field
+
+
+class RecordFormatError(StateFormatError):
+    """A game record that ``replay`` refuses: malformed header or log, or a log that does not replay."""
+
+    code = "bad_record"
 
 
 class UnknownGameError(CosmodeckError):

@@ -43,6 +43,8 @@ class Game(ABC, Generic[S]):
 
     def __init__(self, data: TextInput, options: Mapping[str, Any] | None = None) -> None:
         self.data_input = data
+        # Actions objects already found well-formed (by identity; see State._action): a cache, not state.
+        self.checked_actions: dict[int, Any] = {}
         parsed = self.parse_data(data)
         self.data: Any = parsed
         resolved = resolve_options(self.option_specs, dict(options or {}), self.data_default_options(parsed))
@@ -101,8 +103,12 @@ class Game(ABC, Generic[S]):
             h["data"] = self.data_input.to_json()
         return h
 
-    def load_state(self, text: str) -> S:
-        """Rebuild a state from ``State.to_json()`` (exact round trip)."""
+    def load_state(self, text: str, *, flow: bool = True) -> S:
+        """Rebuild a state from ``State.to_json()`` (exact round trip), validated (``StateFormatError``).
+
+        ``flow=False`` skips only the check that the game can go on (someone may act or a timer is
+        pending), for tools that complete a state in several steps (determinizers); every other check stays.
+        """
         try:
             obj = json.loads(text)
         except (TypeError, ValueError) as e:
@@ -115,7 +121,7 @@ class Game(ABC, Generic[S]):
             raise StateFormatError("state was made with different card data (data_hash differs)")
         if obj.get("options") != self.options_json():
             raise StateFormatError("state was made with different options")
-        return self._state_class()._from_json(self, obj)
+        return self._state_class()._from_json(self, obj, flow=flow)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id} data={self.data_hash}>"

@@ -6,12 +6,16 @@ checks before an action, time and deadlines, the action log, records, JSON and c
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import types
+import typing
 from abc import ABC, abstractmethod
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from cosmodeck.engine.errors import IllegalActionError, StateFormatError
+from cosmodeck.engine import validate as V
+from cosmodeck.engine.errors import CosmodeckError, IllegalActionError, StateFormatError
 from cosmodeck.engine.events import Event
 from cosmodeck.engine.result import Result
 from cosmodeck.engine.rng import Rng
@@ -32,6 +36,51 @@ class Action(Protocol):
 LogEntry = tuple[float, int | None, Any]
 # The log is an immutable cons list so that clones share it for free.
 LogNode = tuple["LogNode | None", LogEntry]
+
+
+_HINTS: dict[type, dict[str, Any] | None] = {}
+
+
+def _shape_ok(value: Any, hint: Any) -> bool:
+    """``value`` has the type its annotation names, all the way down (``True`` is not an ``int``)."""
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if hint is Any:
+        return True
+    if hint is None or hint is type(None):
+        return value is None
+    if origin in (typing.Union, types.UnionType):
+        return any(_shape_ok(value, a) for a in args)
+    if origin is typing.Literal:
+        return any(type(value) is type(a) and value == a for a in args)
+    if origin in (tuple, list, frozenset, set):
+        if not isinstance(value, origin):
+            return False
+        if origin is tuple and args and args[-1] is not Ellipsis:
+            return len(value) == len(args) and all(map(_shape_ok, value, args))
+        return not args or all(_shape_ok(v, args[0]) for v in value)
+    if not isinstance(hint, type):
+        return True  # a form this check does not know: the game's _check decides
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if not isinstance(value, hint):
+        return False
+    return not dataclasses.is_dataclass(value) or _fields_ok(value)
+
+
+def _fields_ok(action: Any) -> bool:
+    cls = type(action)
+    if cls not in _HINTS:
+        try:
+            _HINTS[cls] = typing.get_type_hints(cls)
+        except Exception:  # unresolvable annotations: the game's _check decides
+            _HINTS[cls] = None
+    hints = _HINTS[cls]
+    if hints is None:
+        return True
+    return all(_shape_ok(getattr(action, f.name), hints.get(f.name, Any)) for f in dataclasses.fields(action))
 
 
 class State(ABC):
@@ -123,7 +172,39 @@ class State(ABC):
             return frozenset()
         return self._to_act()
 
+    def _seat(self, seat: Any, spectator: bool = False) -> None:
+        """The one seat check of every public method: an int seat of this game (``None``: spectator)."""
+        if seat is None and spectator:
+            return
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalActionError(f"no seat {seat!r} in a {self.players}-player game", "bad_seat")
+
+    def _action(self, action: Any) -> Any:
+        """The one action check: notation is parsed; a hand-built action's fields must have the types its
+        class declares, all the way down (a cell given as a list, a bool card: ``bad_action``); what the
+        values mean (a card not in hand, an odd digit) is the game's ``_check``."""
+        if isinstance(action, str):
+            return self.game.parse_action(action)
+        checked = self.game.checked_actions
+        if checked.get(id(action)) is action:  # this very object was checked before (legal lists reuse them)
+            return action
+        if dataclasses.is_dataclass(action) and not isinstance(action, type):
+            same = _fields_ok(action)
+        else:  # not a dataclass: it must at least be what its notation denotes
+            try:
+                same = self.game.parse_action(str(action)) == action
+            except (CosmodeckError, TypeError, ValueError, AttributeError, IndexError, KeyError):
+                same = False
+        if not same:
+            raise IllegalActionError(f"{type(action).__name__} is not a well-formed action of this game",
+                                     "bad_action")
+        if len(checked) >= 50_000:
+            checked.clear()
+        checked[id(action)] = action  # the strong reference keeps the id from being reused
+        return action
+
     def legal_actions(self, seat: int) -> list[Any]:
+        self._seat(seat)
         if self._result() is not None or seat not in self._to_act():
             return []
         return self._legal(seat)
@@ -136,12 +217,10 @@ class State(ABC):
         return True
 
     def _precheck(self, seat: int, action: Any) -> Any:
-        if isinstance(action, str):
-            action = self.game.parse_action(action)
+        action = self._action(action)
         if self._result() is not None:
             raise IllegalActionError("the game is over", "game_over")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalActionError(f"no seat {seat!r} in a {self.players}-player game", "bad_seat")
+        self._seat(seat)
         if seat not in self._to_act():
             raise IllegalActionError(f"seat {seat} may not act now", "not_your_turn")
         self._check(seat, action)
@@ -231,8 +310,7 @@ class State(ABC):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see, JSON-ready; ``None`` is a spectator."""
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
-            raise IllegalActionError(f"no seat {seat!r} in a {self.players}-player game", "bad_seat")
+        self._seat(seat, spectator=True)
         res = self._result()
         out: dict[str, Any] = {
             "game": self.game.id,
@@ -299,8 +377,81 @@ class State(ABC):
         }
         return json.dumps(obj, sort_keys=True, separators=(",", ":"))
 
+    # ---- validation ---------------------------------------------------------------------
     @classmethod
-    def _from_json(cls: type[Self], game: Game[Any], obj: dict[str, Any]) -> Self:
+    def _validate_core(cls, game: Game[Any], players: int, core: Any, now: float) -> None:
+        """Check the game-specific core (``_dump`` output as JSON) before it is loaded.
+
+        Raise ``StateFormatError`` (see ``engine.validate``) naming the field and the problem.
+        Each game checks schema, types, ranges, ids, the card census and cross-field consistency.
+        """
+        return None
+
+    def _validate_loaded(self) -> None:
+        """Checks that need the loaded state (the rules' own helpers); raise ``StateFormatError``."""
+        return None
+
+    def _validate_flow(self) -> None:
+        """Phase, to-act and timers agree: the game can go on from here (or it is over)."""
+        if self._result() is not None:
+            return
+        due = self._deadline()
+        if due is not None and not due >= self.now:
+            V.fail("now", f"a timer was due at {due}, before the game time {self.now}, and never fired",
+                   V.INCONSISTENT)
+        to_act = self._to_act()
+        if not to_act and due is None:
+            V.fail("core", "nobody may act and no timer is pending: the game could never go on", V.INCONSISTENT)
+        for seat in sorted(to_act):
+            if not 0 <= seat < self.players:
+                V.fail("core", f"seat {seat} is to act in a {self.players}-player game", V.INCONSISTENT)
+            if not self._legal(seat):
+                V.fail("core", f"seat {seat} is to act but has no legal action", V.INCONSISTENT)
+
+    def validate(self) -> None:
+        """Raise ``StateFormatError`` unless this state passes every check ``load_state`` makes.
+
+        States reached by play always validate (the conformance suite checks it after every step).
+        """
+        type(self)._from_json(self.game, json.loads(self.to_json()))
+
+    @classmethod
+    def _validate_header(cls, game: Game[Any], obj: dict[str, Any]) -> None:
+        info = game.info
+        players = V.integer(obj.get("players"), "players", info.min_players, info.max_players)
+        V.integer(obj.get("seed"), "seed")
+        now = V.number(obj.get("now"), "now", 0.0)
+        raw = V.string(obj.get("rng"), "rng")
+        if not raw.isdigit() or not 0 <= int(raw) < 1 << 64 or len(raw) > 20:
+            V.fail("rng", f"{raw[:40]!r} is not a generator state (a decimal below 2**64)", V.RANGE)
+        last = 0.0
+        for i, entry in enumerate(V.seq(obj.get("log"), "log")):
+            f = f"log[{i}]"
+            V.seq(entry, f)
+            if len(entry) == 2 and entry[1] == "advance":
+                t = V.number(entry[0], f"{f}[0]", 0.0)
+            elif len(entry) == 3:
+                t = V.number(entry[0], f"{f}[0]", 0.0)
+                V.integer(entry[1], f"{f}[1]", 0, players - 1)
+                text = V.string(entry[2], f"{f}[2]")
+                try:
+                    game.parse_action(text)
+                except CosmodeckError as e:
+                    V.fail(f"{f}[2]", f"{text[:60]!r} is not an action of this game: {e}")
+            else:
+                V.fail(f, "must be [time, seat, action] or [time, 'advance']")
+            if t < last:
+                V.fail(f"{f}[0]", f"time {t} is before the previous entry's {last}", V.INCONSISTENT)
+            last = t
+        if last > now:
+            V.fail("now", f"game time {now} is before the last logged time {last}", V.INCONSISTENT)
+        if not isinstance(obj.get("core"), dict):
+            V.fail("core", "must be an object")
+
+    @classmethod
+    def _from_json(cls: type[Self], game: Game[Any], obj: dict[str, Any], flow: bool = True) -> Self:
+        cls._validate_header(game, obj)
+        cls._validate_core(game, int(obj["players"]), obj["core"], float(obj["now"]))
         st = object.__new__(cls)
         try:
             st.game = game
@@ -316,8 +467,13 @@ class State(ABC):
                     node = (node, (float(entry[0]), int(entry[1]), game.parse_action(str(entry[2]))))
             st._log = node
             st._load(obj["core"])
-        except (KeyError, TypeError, ValueError, IndexError) as e:
-            raise StateFormatError(f"malformed state: {type(e).__name__}: {e}") from e
+            st._validate_loaded()
+            if flow:
+                st._validate_flow()
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+            if isinstance(e, StateFormatError):
+                raise
+            raise StateFormatError(f"malformed state: {type(e).__name__}: {e}", V.TYPE) from e
         return st
 
     def __repr__(self) -> str:

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from cosmodeck.bots.base import Bot
 from cosmodeck.bots.ismcts import ISMCTSBot
-from cosmodeck.bots.registry import make_bot
+from cosmodeck.bots.registry import make_bot, sees_state
 from cosmodeck.engine.game import Game
 from cosmodeck.server.config import ServerConfig
 from cosmodeck.server.protocol import ProtocolError
@@ -31,6 +31,9 @@ def check_bot(game: Game[Any], spec: str, cfg: ServerConfig) -> Bot:
         bot = make_bot(game.id, spec, game)
     except ValueError as e:
         raise ProtocolError("bad_bot", str(e)) from None
+    if sees_state(bot):
+        raise ProtocolError("bad_bot", f"{spec!r} sees every hidden card: it is a bound for simulation only, "
+                                       "never a player in a room")
     if isinstance(bot, ISMCTSBot):
         if bot.iters is not None and bot.iters > cfg.bot_max_iters:
             raise ProtocolError("bad_bot", f"{spec!r}: this server allows at most iters={cfg.bot_max_iters}")

@@ -46,6 +46,13 @@ def _view_of(state: State, seat: int) -> LazyView:
     return LazyView(lambda: state.view(seat))
 
 
+def _decide(bot: Bot, state: State, seat: int, legal: Sequence[Any], rng: Rng) -> Any | None:
+    """The bot's move: from its view, or, for a simulation-only planner (``sees_state``), the state."""
+    if getattr(bot, "sees_state", False):
+        return bot.act_state(state, seat, legal, rng)  # type: ignore[attr-defined]
+    return bot.act(_view_of(state, seat), legal, rng)
+
+
 def _ignore(seat: int | None, events: list[Event]) -> None:
     return None
 
@@ -70,7 +77,7 @@ def play_game(state: State, bots: Sequence[Bot], rng: Rng, max_decisions: int = 
             continue
         seat = min(to_act)
         legal = state.legal_actions(seat)
-        action = bots[seat].act(_view_of(state, seat), legal, rng)
+        action = _decide(bots[seat], state, seat, legal, rng)
         if action is None:
             raise StuckGameError(f"bot {bots[seat].name} at seat {seat} declined to act in a turn-based game")
         emit(seat, state.apply(seat, action))
@@ -114,7 +121,7 @@ def _play_realtime(state: State, bots: Sequence[Bot], rng: Rng, max_decisions: i
             raise StuckGameError(f"nobody may act and no deadline is pending ({state!r})")
         # No deadline falls before t, so who may act is unchanged until then.
         legal = state.legal_actions(seat)
-        action = bots[seat].act(_view_of(state, seat), legal, rng)
+        action = _decide(bots[seat], state, seat, legal, rng)
         if action is None:  # the bot waits; it looks again after another reaction time
             plans[seat] = t + max(1e-3, bots[seat].reaction_time(rng))
             idle_rounds += 1

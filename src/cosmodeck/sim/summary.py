@@ -30,6 +30,19 @@ def run_setup(game: Any) -> dict[str, Any]:
     return {"options_used": options, "timing": timing, "data_hash": game.data_hash}
 
 
+BOUND_NOTE = ("a bound, not a fair team: {names} reads every hidden card (meteor faces, every hand); its win "
+              "rate says what is winnable with perfect information, as far as that planner finds a way")
+
+
+def bound_note(bots: str) -> str | None:
+    """A label for runs with a simulation-only bot that sees the whole state (``None`` otherwise)."""
+    from cosmodeck.bots.base import parse_bot_spec
+    from cosmodeck.bots.registry import SIMULATION_ONLY
+
+    names = sorted({parse_bot_spec(b)[0] for b in bots.split(",") if b.strip()} & set(SIMULATION_ONLY))
+    return BOUND_NOTE.format(names=", ".join(names)) if names else None
+
+
 def summarise(spec: Any, outcomes: Sequence[GameOutcome], elapsed: float, cooperative: bool,
               backend: str = "local", workers: int = 1, game: Any = None) -> dict[str, Any]:
     """The DESIGN.md ``simulate --json`` fields plus the designer's sections.
@@ -45,6 +58,7 @@ def summarise(spec: Any, outcomes: Sequence[GameOutcome], elapsed: float, cooper
         "games": n,
         "seed": spec.seed,
         "bots": spec.bots,
+        "bound": bound_note(spec.bots),
         "options": spec.options,
         "data": None if spec.data is None else spec.data.source,
         "backend": backend,

@@ -16,6 +16,7 @@ from cosmodeck.games.blast_off.mdl import Mission
 from cosmodeck.games.blast_off.phases import COUNTDOWN, OVER, RESPONSE, TURN
 
 if TYPE_CHECKING:
+    from cosmodeck.engine.game import Game
     from cosmodeck.games.blast_off.game import BlastOffGame
 
 _EMPTY: frozenset[int] = frozenset()
@@ -205,6 +206,14 @@ class BlastOffState(State):
     def _load(self, core: dict[str, Any]) -> None:
         self._setup_fields(self.game)  # type: ignore[arg-type]
         codec.load(self, core)
+
+    @classmethod
+    def _validate_core(cls, game: Game[Any], players: int, core: Any, now: float) -> None:
+        from cosmodeck.games.blast_off.game import BlastOffGame
+        from cosmodeck.games.blast_off.validate import validate_core
+
+        assert isinstance(game, BlastOffGame)
+        validate_core(game, players, core, now)
 
     def _copy_into(self, o: State) -> None:
         assert isinstance(o, BlastOffState)

@@ -39,7 +39,8 @@ def issue(st: MeteorState, seat: int, site: Site, target: str, demolition: bool,
     """The rocket and its energy leave the site and join (or open) the volley window (R8)."""
     from cosmodeck.games.meteor.rules_zones import settle
 
-    cards = st.sites[site.seat][site.slot]
+    # The rocket leads the launch whatever order its cards were placed in (energy may come first).
+    cards = sorted(st.sites[site.seat][site.slot], key=lambda c: not st.data.resources[c].is_rocket)
     st.sites[site.seat][site.slot] = []
     st.built[site.seat][site.slot] = False
     entry = {"seat": seat, "site": [site.seat, site.slot], "cards": cards, "target": target,

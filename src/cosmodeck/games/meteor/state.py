@@ -231,6 +231,17 @@ class MeteorState(State):
     def _load(self, core: dict[str, Any]) -> None:
         codec.load(self, core)
 
+    @classmethod
+    def _validate_core(cls, game: Game[Any], players: int, core: Any, now: float) -> None:
+        from cosmodeck.games.meteor.validate import validate_core
+
+        validate_core(game, players, core, now)
+
+    def _validate_loaded(self) -> None:
+        from cosmodeck.games.meteor.validate import validate_loaded
+
+        validate_loaded(self)
+
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, MeteorState)
         codec.copy_into(self, other)

@@ -19,6 +19,7 @@ from cosmodeck.games.shooting_star.loader import neighbours
 from cosmodeck.games.shooting_star.rules_setup import PHASE_PLACE, PHASE_SECTOR
 
 if TYPE_CHECKING:
+    from cosmodeck.engine.game import Game
     from cosmodeck.games.shooting_star.game import ShootingStarGame
 
 # (seat, card kind, cell, arrow) of a card on the board this turn, in placement order
@@ -136,6 +137,14 @@ class ShootingStarState(State):
 
     def _load(self, core: dict[str, Any]) -> None:
         codec.load(self, core)
+
+    @classmethod
+    def _validate_core(cls, game: Game[Any], players: int, core: Any, now: float) -> None:
+        from cosmodeck.games.shooting_star.game import ShootingStarGame
+        from cosmodeck.games.shooting_star.validate import validate_core
+
+        assert isinstance(game, ShootingStarGame)
+        validate_core(game, players, core, now)
 
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, ShootingStarState)

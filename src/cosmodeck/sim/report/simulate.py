@@ -28,7 +28,7 @@ def options_text(options: dict[str, Any] | None) -> str:
 def setup_facts(s: dict[str, Any]) -> list[tuple[str, str]]:
     data = s["data"] or "the game's default data"
     return [("game", s["game"]), ("players", str(s["players"])), ("games", f"{s['games']:,}"),
-            ("seed", str(s["seed"])), ("bots", s["bots"]),
+            ("seed", str(s["seed"])), ("bots", s["bots"] + (f" ({s['bound']})" if s.get("bound") else "")),
             ("card data", f"{data} (hash {s.get('data_hash', '?')})"),
             ("timing", str(s.get("timing", "-"))), ("options given", options_text(s["options"])),
             ("options used (defaults included)", options_text(s.get("options_used"))),

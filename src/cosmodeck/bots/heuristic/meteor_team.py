@@ -1,0 +1,425 @@
+"""A stronger fair Meteor team (``team``) and, for simulation only, an omniscient planner (``omniscient``).
+
+Why the plain heuristic loses: its games end on the Zone 1 timer with about three meteors left,
+while the hands still hold 15-20 cards and the Resource Deck a third of its cards. Energy is the
+scarce resource (39 of 76 cards, and a rocket costs 1-3 of them): the heuristic starts rockets its
+hand cannot pay for, so the sites clog with projects waiting for energy nobody holds; rockets and
+technologies pile up in the hands; it never turns them into new cards; and it fires weak rockets
+just to free a site, wasting their energy.
+
+The team plays by conventions every seat applies to the same public information (sites, built
+rockets and their damage, the open volley, the meteors) plus its own hand, so it coordinates
+without talking (MET-7, MET-D1: it never chats; its only words are Pass and Launch):
+
+- **projects**: a seat starts a rocket on its own site only when its hand pays the whole cost, or
+  all but one energy card (a teammate may hold it); the damage it picks is the one the field needs
+  (exact sizes, or the low end of a face-down range). Technologies are built only when they pay
+  back: Research Laboratory (one extra card per seat at every later zone change), Tracking Station
+  (every meteor revealed), Guidance Computer and Recycling Plant;
+- **retrofits**: rockets the seat cannot pay for, or that fit no meteor, are junk. A seat with two
+  or more junk rockets and nothing better puts one on its empty site; every seat adds its junk
+  rockets to a site that holds two or more rockets (a rocket retrofit, R1), preferring the
+  all-different pattern (five damage values: the easy one). Known limit: a lone rocket is a rocket
+  project (R1), and the seat does not add its own second rocket (tried: no better at 100 games),
+  so rocket retrofits seldom complete. Energy goes into a retrofit only when no project and no
+  rocket in the hand wants its type;
+- **stuck projects**: a rocket project of its own that has waited ``stuck_s`` seconds for energy
+  nobody gave, while the hand could pay for another one or retrofit, is discarded;
+- **volleys**: a built rocket is launched when it finishes a meteor exactly (alone, joining the
+  open window, or opening a volley that the other built rockets, which everyone sees, can complete
+  exactly), taking Cracked stores, Brittle, Shielded, Evasive and Volatile into account. Whoever
+  sees the open window joins it when its damage completes the sum: that is the whole convention.
+  A face-down meteor is shot with the damage at the low end of its range (a kill or a reveal,
+  never an Overkill). A rocket is never fired at nothing; an under-hit wastes its energy;
+- **Overkill** outside Zone 1 costs only the rest of the zone (the draws come anyway, and the deck
+  is not what runs out), so it is accepted when no exact shot exists; in Zone 1 it loses the game;
+- **pass**: when it has nothing useful to do and the zone has run ``pass_after`` seconds (never in
+  Zone 1).
+
+``omniscient`` (:class:`MeteorOmniscient`) plays the same conventions but reads the whole state:
+every meteor's size and trait, and every hand (a rocket is started when the team's hands can pay
+for it). It is a bound for designers ("winnable with perfect information", as far as this planner
+finds a way), for simulation only: rooms refuse it, and it cannot act from a player view.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cosmodeck.bots.heuristic.meteor import MeteorHeuristic
+from cosmodeck.bots.params import Params
+from cosmodeck.bots.reaction import ReactionTime
+from cosmodeck.engine.rng import Rng
+from cosmodeck.games.meteor.actions import CompleteRetrofit, DiscardProject, Launch, PlaceCard
+from cosmodeck.games.meteor.game import MeteorGame
+
+KILL = 10.0
+USEFUL_TECHS = {"extra_draw_per_zone_change": 4.0, "reveal_all_meteors": 3.5, "overkill_by_one_is_safe": 2.5,
+                "retrofit_with_3_on_demand": 2.5}
+
+
+def subset_counts(values: Sequence[int], target: int) -> set[int]:
+    """How many of ``values`` can sum exactly to ``target`` (the set of possible counts)."""
+    if target < 0:
+        return set()
+    reach: dict[int, set[int]] = {0: {0}}
+    for v in values:
+        for total, counts in list(reach.items()):
+            t = total + v
+            if t <= target:
+                reach.setdefault(t, set()).update(c + 1 for c in counts)
+    return reach.get(target, set())
+
+
+def _evasion(m: Mapping[str, Any]) -> int:
+    trait = m.get("trait") if m.get("face_up") else None
+    return 2 if trait == "evasive" else 3 if trait == "evasive_3" else 1
+
+
+class MeteorTeam(MeteorHeuristic):
+    name = "team"
+
+    def __init__(self, game: MeteorGame, patience: float = 6.0, reaction: ReactionTime | None = None,
+                 pass_after: float = 20.0, overkill: float = 0.5, stuck_s: float = 20.0, waste: float = 0.6) -> None:
+        super().__init__(game, patience, reaction, pass_after, overkill)
+        self.stuck_s = stuck_s
+        self.waste = waste
+        self._seen: dict[str, tuple[tuple[str, ...], float]] = {}  # own site -> (its cards, since when)
+        self._now = 0.0
+
+    @staticmethod
+    def from_params(game: MeteorGame, p: Params, reaction: ReactionTime) -> MeteorTeam:
+        patience = p.float("patience", 6.0, lo=0.0, hi=600.0)
+        pass_after = p.float("pass_after", 20.0, lo=0.0, hi=600.0)
+        overkill = p.float("overkill", 0.5, lo=0.0, hi=100.0)
+        stuck_s = p.float("stuck_s", 20.0, lo=0.0, hi=600.0)
+        waste = p.float("waste", 0.6, lo=0.0, hi=100.0)
+        p.done()
+        return MeteorTeam(game, patience, reaction, pass_after, overkill, stuck_s, waste)
+
+    # ---- what this seat knows --------------------------------------------------------------
+    def _hand(self, view: Mapping[str, Any]) -> list[str]:
+        return list(view["hands"][int(view["seat"])]["cards"] or [])
+
+    def _energy(self, view: Mapping[str, Any]) -> Counter[str]:
+        """Energy letters this seat can count on: its own hand (the omniscient planner: every hand)."""
+        cards = (self._card(c) for c in self._hand(view))
+        return Counter(c.code for c in cards if c is not None and c.is_energy)
+
+    def _needs(self, view: Mapping[str, Any]) -> defaultdict[int, float]:
+        """How much the field wants each rocket damage: exact remaining sizes, low ends of face-down ranges."""
+        want: defaultdict[int, float] = defaultdict(float)
+        for m in view["field"]:
+            store = int(m.get("store") or 0)
+            if m.get("face_up") and m.get("size") is not None:
+                need = int(m["size"]) - store
+                if need > 0:
+                    want[min(need, 5)] += 2 if need <= 5 else 1
+                    for d in range(1, min(need, 5)):
+                        want[d] += 1  # part of a volley
+            else:
+                lo, hi = (int(x) for x in m["back"])
+                for s in range(lo, hi + 1):
+                    need = s - store
+                    if 0 < need <= 5:
+                        want[need] += 2 if s == lo else 1
+                    for d in range(1, min(need, 6)):
+                        want[d] += 0.5
+        return want
+
+    def _teammates_may_pay(self, view: Mapping[str, Any], cost: Sequence[str], have: Counter[str]) -> bool:
+        """Whether the energy this seat lacks for ``cost`` is probably in the other hands.
+
+        Inferred from public information only: every energy card not in the discard pile, on a
+        site or in this hand is in the Resource Deck or another hand, in proportion to their sizes.
+        """
+        lacking = Counter(cost) - have
+        if not lacking:
+            return True
+        seat = int(view["seat"])
+        seen: Counter[str] = Counter()
+        for c in [*view["discard"], *(x for s in view["sites"] for x in s["cards"]), *self._hand(view)]:
+            card = self._card(c)
+            if card is not None and card.is_energy:
+                seen[card.code] += 1
+        others = sum(int(h["count"]) for h in view["hands"] if int(h["seat"]) != seat)
+        share = others / max(1, others + int(view["resource_deck"]))
+        total = self._energy_total()
+        return all((total[k] - seen[k]) * share >= 0.9 * v for k, v in lacking.items())
+
+    def _energy_total(self) -> Counter[str]:
+        if not hasattr(self, "_total"):
+            self._total: Counter[str] = Counter(c.code for c in self.game.data.resources.values() if c.is_energy)
+        return self._total
+
+    def _missing_from(self, cost: Sequence[str], have: Counter[str]) -> int:
+        need = Counter(cost)
+        return sum(max(0, v - have[k]) for k, v in need.items())
+
+    def _junk(self, view: Mapping[str, Any], card: Any, have: Counter[str], want: defaultdict[int, float]) -> bool:
+        """A rocket this seat would not build: it cannot pay for it, or the field has no use for it."""
+        return bool(card.is_rocket and (want[card.damage] <= 0 or not self._teammates_may_pay(view, card.cost, have)))
+
+    # ---- the decision -------------------------------------------------------------------------
+    def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
+        if view.get("phase") == "play":
+            self._remember(view)
+        return super().act(view, legal, rng)
+
+    def _remember(self, view: Mapping[str, Any]) -> None:
+        seat = int(view["seat"])
+        timer = view["timer"]
+        now = float(timer["deadline"] or 0.0) - float(timer["remaining"] or 0.0)
+        for s in view["sites"]:
+            if s["seat"] != seat:
+                continue
+            cards = tuple(s["cards"])
+            old = self._seen.get(s["site"])
+            if old is None or old[0] != cards or now < old[1]:
+                self._seen[s["site"]] = (cards, now)
+        self._now = now
+
+    def _value(self, view: Mapping[str, Any], a: Any) -> float:
+        if isinstance(a, Launch):
+            return self._launch_value(view, a)
+        if isinstance(a, PlaceCard):
+            return self._place_value(view, a)
+        if isinstance(a, CompleteRetrofit):
+            return 8.0
+        if isinstance(a, DiscardProject):
+            return self._discard_value(view, str(a.site))
+        return 0.0
+
+    def _discard_value(self, view: Mapping[str, Any], name: str) -> float:
+        site = self._site(view, name)
+        if site is None or site.get("built"):
+            return 0.0
+        if site["status"] == "dead":
+            return 5.0
+        if site["status"] != "rocket" or site.get("damage") is None:
+            return 0.0
+        seen = self._seen.get(name)
+        if seen is None or self._now - seen[1] < self.stuck_s or len(site["cards"]) > 2:
+            return 0.0
+        have = self._energy(view)
+        missing = list(site.get("missing") or "")
+        if not Counter(missing) - have:
+            return 0.0  # this seat can finish it itself
+        hand = [self._card(c) for c in self._hand(view)]
+        better = any(c is not None and c.is_rocket and self._missing_from(c.cost, have) == 0 for c in hand)
+        return 1.0 if better else 0.0
+
+    # ---- launching --------------------------------------------------------------------------
+    def _launch_value(self, view: Mapping[str, Any], a: Launch) -> float:
+        if a.demolition or a.sharpshooter:
+            return 0.0
+        site = self._site(view, str(a.site))
+        if site is None or site.get("damage") is None:
+            return 0.0
+        d = int(site["damage"])
+        meteor = next((m for m in view["field"] if m["ref"] == a.target), None)
+        if meteor is None:
+            return 0.0
+        window = view.get("volley") or {}
+        aimed = [x for x in window.get("launches", ()) if x["target"] == a.target]
+        already = sum(int(x["damage"]) for x in aimed) + int(meteor.get("store") or 0)
+        in_window = {str(x.get("site")) for x in window.get("launches", ())}
+        others = [int(s["damage"]) for s in view["sites"] if s.get("built") and s["site"] != str(a.site)
+                  and s["site"] not in in_window and s.get("damage") is not None and not s.get("countdown")]
+        zone = int(view["zone"])
+        remaining = float(view["timer"]["remaining"] or 0.0)
+        last = len(view["field"]) == 1
+        hurry = zone == 1 and remaining <= self.patience
+        up = bool(meteor.get("face_up")) and meteor.get("size") is not None
+        trait = meteor.get("trait") if up else None
+        if up and trait == "shielded" and not meteor.get("shield_spent") and not aimed:
+            # the first volley only spends the shield: spend it with the weakest rocket
+            weakest = min([d, *others])
+            return 3.0 - 0.5 * d if d == weakest and d <= 3 else 0.0
+        sizes = [int(meteor["size"])] if up else list(range(int(meteor["back"][0]), int(meteor["back"][1]) + 1))
+        volatile = trait == "volatile"
+        if last or hurry:
+            over_cost = 0.0
+        elif zone == 1 or (zone == 2 and volatile):
+            over_cost = 40.0
+        elif zone == 2 and not up:
+            over_cost = 12.0  # it may be Volatile: two zone changes from Zone 2 lose the game
+        else:
+            over_cost = self.overkill + (2.0 if zone == 2 else 0.0)
+        rockets_needed = _evasion(meteor) - len(aimed) - 1  # more rockets the volley needs (Evasive)
+        kill = over = volley = 0.0
+        for s in sizes:
+            need = s - already
+            if d == need and rockets_needed <= 0:
+                kill += 1
+            elif d > need:
+                if trait == "brittle" or (self._guided(view) and d == need + 1):
+                    kill += 1
+                else:
+                    over += 1
+            elif any(c >= rockets_needed for c in subset_counts(others, need - d)):
+                volley += 1
+            elif ((trait == "brittle" or over_cost == 0.0) and len(others) >= rockets_needed
+                  and d + sum(others) >= need):
+                volley += 1  # Brittle (any D >= S, no Overkill), or an Overkill that costs nothing
+            elif trait == "cracked":
+                volley += 0.5  # Cracked keeps the damage: a step towards the kill
+        n = len(sizes)
+        p_kill, p_over, p_volley = kill / n, over / n, volley / n
+        if up and p_volley > 0:
+            return 6.0  # open (or keep building) a volley the team can finish exactly
+        value = KILL * p_kill - over_cost * p_over
+        if not up:
+            value += 1.0 if d >= sizes[0] - already else 0.0  # a reveal lets the team plan exactly
+            value += 3.0 * p_volley
+            value -= self.waste * d * (1.0 - p_kill - p_over - p_volley)  # an under-hit wastes the rocket
+        elif p_over > 0 and over_cost < KILL:
+            value -= 1.5 + 0.5 * (d - (sizes[0] - already))  # destroyed, at the cost of a zone: better than waiting
+        elif p_kill < 0.99:
+            value -= 3.0  # a known meteor: an under-hit, wait for better
+        if hurry and p_kill + p_over > 0:
+            value = max(value, 0.0) + 3.0
+        return value
+
+    def _guided(self, view: Mapping[str, Any]) -> bool:
+        return any(t.get("effect") == "overkill_by_one_is_safe" for t in view.get("techs", ()))
+
+    # ---- building ---------------------------------------------------------------------------
+    def _place_value(self, view: Mapping[str, Any], a: PlaceCard) -> float:
+        card = self._card(a.card)
+        site = self._site(view, str(a.site))
+        if card is None or site is None:
+            return 0.0
+        seat = int(view["seat"])
+        status = site["status"]
+        mine = site["seat"] == seat
+        want = self._needs(view)
+        if status in ("rocket", "tech"):
+            missing = list(site.get("missing") or "")
+            if not (card.is_energy and card.code in missing):
+                return 0.0
+            if status == "tech":
+                head = next((self._card(c) for c in site["cards"] if (x := self._card(c)) is not None and x.is_tech),
+                            None)
+                if head is None or head.effect not in USEFUL_TECHS:
+                    return 0.0
+                return 4.0 if len(missing) == 1 else 3.0
+            dmg = int(site.get("damage") or 0)
+            use = 1.0 if want[dmg] > 0 else 0.3
+            return ((7.0 if len(missing) == 1 else 5.0) + (0.5 if mine else 0.0) + 1.0) * use
+        hand = self._hand(view)
+        have = self._energy(view)
+        if status == "empty" and mine:
+            return self._start_value(view, card, hand, have, want)
+        if status in ("open", "retrofit"):
+            return self._continue_value(view, site, card, have, want) - (0.0 if mine else 0.3)
+        return 0.0
+
+    def _start_value(self, view: Mapping[str, Any], card: Any, hand: list[str], have: Counter[str],
+                     want: defaultdict[int, float]) -> float:
+        if card.is_rocket:
+            if want[card.damage] <= 0:
+                return 0.0
+            missing = self._missing_from(card.cost, have)
+            if missing >= 1 and not self._teammates_may_pay(view, card.cost, have):
+                return self._retrofit_start_value(view, card, hand, have, want)
+            # fewer energy cards per damage is better: energy is what runs out
+            base = 4.0 if missing == 0 else 2.0 - 0.4 * missing
+            return float(base + 0.3 * min(want[card.damage], 4) + 0.15 * card.damage - 0.1 * len(card.cost))
+        if card.is_tech:
+            gain = USEFUL_TECHS.get(card.effect, 0.0)
+            if gain <= 0 or self._missing_from(card.cost, have) > 0:
+                return 0.0
+            zone = int(view["zone"])
+            if card.effect == "extra_draw_per_zone_change":
+                gain *= (zone - 1) / 4.0
+            elif card.effect == "reveal_all_meteors":
+                hidden = sum(1 for m in view["field"] if not m.get("face_up"))
+                gain *= min(1.0, hidden / 3.0)
+            return gain
+        if card.is_energy:
+            # only energy no rocket or useful technology could use (rare): a full pattern in hand
+            cards = [self._card(c) for c in hand]
+            if any(c is not None and (c.is_rocket or c.is_tech) and card.code in c.cost for c in cards):
+                return 0.0
+            if have[card.code] >= 4 or len(have) >= 4:
+                return 0.8
+            wanted = {k for st in view["sites"] for k in (st.get("missing") or "")}
+            if card.code not in wanted and (have[card.code] >= 3 or len(have) >= 3):
+                return 0.5  # a pattern the team can finish: four of a kind, or one of each
+        return 0.0
+
+    def _retrofit_start_value(self, view: Mapping[str, Any], card: Any, hand: list[str], have: Counter[str],
+                              want: defaultdict[int, float]) -> float:
+        junk = [c for c in (self._card(x) for x in hand) if c is not None and self._junk(view, c, have, want)]
+        if len(junk) < 2 or not self._junk(view, card, have, want):
+            return 0.0
+        # the most common junk damage leads when four of a kind are in hand; else any (all-different)
+        dmg = Counter(c.damage for c in junk)
+        if max(dmg.values()) >= 4:
+            return 1.4 if dmg[card.damage] >= 4 else 0.0
+        return 0.9 + 0.1 * len(set(dmg))
+
+    def _continue_value(self, view: Mapping[str, Any], site: Mapping[str, Any], card: Any, have: Counter[str],
+                        want: defaultdict[int, float]) -> float:
+        on = [self._card(c) for c in site["cards"]]
+        if not on or any(c is None for c in on):
+            return 0.0
+        completes = len(on) == 3
+        if all(c.is_rocket for c in on) and card.is_rocket:
+            dmg = [c.damage for c in on]
+            fits_same = len(set(dmg)) == 1 and card.damage == dmg[0]
+            fits_diff = len(set(dmg)) == len(dmg) and card.damage not in dmg
+            if not (fits_same or fits_diff):
+                return 0.0
+            if len(on) == 1 and fits_same:
+                return 0.5  # commits to four of a kind: rarely finished
+            if self._junk(view, card, have, want):
+                return 4.5 if completes else 4.0
+            return 3.0 if completes else 0.0
+        if all(c.is_energy for c in on) and card.is_energy:
+            codes = [c.code for c in on]
+            fits = (len(set(codes)) == 1 and card.code == codes[0]) or (
+                len(set(codes)) == len(codes) and card.code not in codes)
+            return (3.5 if completes else 1.0) if fits else 0.0
+        return 0.0
+
+
+class MeteorOmniscient(MeteorTeam):
+    """The team's conventions with the whole state in view (simulation only; see the module docstring)."""
+
+    name = "omniscient"
+    sees_state = True  # the simulator hands it the state; rooms refuse it (server/botlimits.py)
+
+    @staticmethod
+    def from_params(game: MeteorGame, p: Params, reaction: ReactionTime) -> MeteorOmniscient:
+        team = MeteorTeam.from_params(game, p, reaction)
+        return MeteorOmniscient(game, team.patience, reaction, team.pass_after, team.overkill, team.stuck_s,
+                                team.waste)
+
+    def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
+        raise RuntimeError("the omniscient Meteor planner reads the whole state: only the simulator can run it")
+
+    def act_state(self, state: Any, seat: int, legal: Sequence[Any], rng: Rng) -> Any | None:
+        """Decide with everything: true meteor faces and every hand."""
+        view = dict(state.view(seat))
+        data = self.game.data
+        zone = int(view["zone"])
+        field = []
+        for m, fm in zip(view["field"], state.field, strict=True):
+            face = data.meteors[fm.id].face(zone)
+            field.append({**m, **face, "face_up": True})
+        view["field"] = field
+        view["hands"] = [{**h, "cards": list(state.hands[i])} for i, h in enumerate(view["hands"])]
+        return super().act(view, legal, rng)
+
+    def _energy(self, view: Mapping[str, Any]) -> Counter[str]:
+        out: Counter[str] = Counter()
+        for h in view["hands"]:
+            for c in h["cards"] or ():
+                card = self._card(c)
+                if card is not None and card.is_energy:
+                    out[card.code] += 1
+        return out
