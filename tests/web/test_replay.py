@@ -1,5 +1,6 @@
 """The replay viewer opens for each game, plays and steps through every frame to the end without a
-page or console error; Shooting Star's replay reads as sentences in English and Spanish."""
+page or console error; every game's replay reads as sentences, with translated labels, in English and
+Spanish (scanned at the end and at a dozen steps along the way)."""
 
 from __future__ import annotations
 
@@ -63,15 +64,21 @@ def test_the_replay_opens_plays_and_steps_to_the_end(game: str, browser: Any, we
     page.wait_for_function("document.getElementById('replay-seat').value === '1'")
     step_through(page)
     shots(page, "end")
+    scan(page, where="at the end of the replay")
+    page.select_option("#lang", "es")
+    page.wait_for_function("document.querySelector('.replay-bar .pos').textContent.startsWith('paso')")
+    bar = page.locator(".replay-bar").inner_text()
+    assert "Reproducir" in bar and "Espectador" in page.locator("#replay-seat").inner_text(), bar
+    page.click("#replay-first")
+    page.click("#replay-next")
     if game == "shooting-star":
-        scan(page, where="at the end of the replay")
-        page.select_option("#lang", "es")
-        page.wait_for_function("document.querySelector('.replay-bar .pos').textContent.startsWith('paso')")
-        page.click("#replay-first")
-        page.click("#replay-next")
         assert "coloca una carta de prioridad" in page.locator(".replay-events").inner_text() \
             or "coloca un Escudo Espacial" in page.locator(".replay-events").inner_text()
-        scan(page, where="in the Spanish replay")
-        step_through(page)
-        scan(page, where="at the end of the Spanish replay")
+    scan(page, where="in the Spanish replay")
+    for i in range(0, steps + 1, max(1, steps // 12)):  # every step's sentences, a dozen times along the way
+        page.evaluate("""(i) => { const s = document.getElementById('replay-step');
+            s.value = String(i); s.dispatchEvent(new Event('input')); }""", i)
+        scan(page, where=f"at step {i} of the Spanish replay")
+    step_through(page)
+    scan(page, where="at the end of the Spanish replay")
     errors.check()

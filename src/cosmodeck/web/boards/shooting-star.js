@@ -131,6 +131,7 @@ export function createBoard(root, ctx) {
   let grid = null;       // cells on screen: "x,y" -> cell
   let sel = { card: null, arrow: "N", hover: null };
   let animating = false;
+  let resolving = false; // the animated batch resolves the turn (not only placements while others still place)
   let skip = false;
   let queue = Promise.resolve();
   const flashes = new Map();  // "x,y" -> css class during an animation step
@@ -158,7 +159,7 @@ export function createBoard(root, ctx) {
   const legend = h("p.ss-legend");
   clear(root).append(h("div.ss", {},
     h("div.ss-main", {}, status, h("div.ss-anim", {}, caption, skipBtn,
-      h("label.ss-speed", {}, speedLabel, " ", speedSel)), gridBox,
+      ctx.noAnimation ? null : h("label.ss-speed", {}, speedLabel, " ", speedSel)), gridBox,
       legend, handBox, otherBox),
     sideBox, helpBox));
 
@@ -252,15 +253,22 @@ export function createBoard(root, ctx) {
     const me = ctx.seat;
     let text;
     if (v.over && !animating) text = t("ss.status_over");
-    else if (animating) text = t("ss.status_resolving");
+    else if (animating && resolving) text = t("ss.status_resolving");
+    else if (animating) text = waitingText(msg && msg.view, me);
     else if (msg && msg.status === "waiting") text = t("ss.status_not_started");
     else if (v.phase === "sector") text = t("ss.status_sector");
     else if (Object.keys(legal.place).length) text = sel.card ? hint("ss.status_pick_cell", { card: cardName(sel.card) }) : t("ss.status_your_turn");
-    else if (v.to_act && v.to_act.length && !ctx.readonly) text = t("ss.status_waiting", { name: seatName(v, v.to_act[0]) });
-    else text = "";
+    else text = waitingText(v, me);
     status.textContent = v.over && !animating ? text
       : [t("ss.turn", { n: v.turn, max: v.max_turns }), t(v.planets_left === 1 ? "ss.planets_left_one" : "ss.planets_left", { n: v.planets_left }), text].filter(Boolean).join(" · ");
     status.classList.toggle("yours", !!Object.keys(legal.place).length && me !== null);
+  }
+
+  // who still has to place (a placement is animated before the others have placed theirs)
+  function waitingText(v, me) {
+    if (!v || ctx.readonly || !v.to_act || !v.to_act.length) return "";
+    if (v.to_act.includes(me)) return t("ss.status_your_turn");
+    return t("ss.status_waiting", { name: seatName(v, v.to_act[0]) });
   }
 
   function cardName(kind) { return cardFace(shown, kind); }
@@ -407,7 +415,7 @@ export function createBoard(root, ctx) {
     const cards = myCards();
     const canAct = Object.keys(legal.place).length > 0;
     handBox.append(h("h2", { id: "ss-hand-h" }, t("ss.your_hand"), " ",
-      h("small", {}, canAct ? hint("ss.hand_help") : t("ss.hand_wait"))));
+      h("small", {}, canAct ? hint("ss.hand_help") : t(v.over ? "ss.hand_over" : "ss.hand_wait"))));
     const list = h("div.ss-cards", { role: "group", "aria-label": t("ss.your_hand") });
     cards.forEach((kind, i) => {
       const info = cardInfo(kind);
@@ -422,7 +430,7 @@ export function createBoard(root, ctx) {
       h("span.key", {}, String(i + 1))));
     });
     handBox.append(list);
-    if (ctx.readonly) return;
+    if (ctx.readonly || v.over) return;
     clear(arrowBox);
     arrowBox.setAttribute("aria-label", t("ss.arrow_label"));
     for (const a of allowedArrows()) {
@@ -506,7 +514,9 @@ export function createBoard(root, ctx) {
     flashes.clear();
     switch (ev.type) {
       case "place":
-        if (c) c.card = { seat: ev.seat, orientation: ev.orientation, order: (c.card && c.card.order) || "", card: null };
+        // SHS-5.1: its placement order; the cards on the sector before the reveal are this turn's
+        if (c) c.card = { seat: ev.seat, orientation: ev.orientation, card: null,
+          order: (c.card && c.card.order) || [...grid.values()].filter((x) => x.card).length + 1 };
         if (key) flashes.set(key, "fx-place");
         break;
       case "reveal":
@@ -550,6 +560,8 @@ export function createBoard(root, ctx) {
       return;
     }
     animating = true;
+    // the batch that completes the placements resolves the turn: only placements mean others still place
+    resolving = events.some((ev) => ev.type !== "place");
     skip = false;
     skipBtn.hidden = false;
     skipBtn.textContent = hint("ss.skip");
@@ -563,6 +575,7 @@ export function createBoard(root, ctx) {
     }
     flashes.clear();
     animating = false;
+    resolving = false;
     skipBtn.hidden = true;
   }
 
@@ -595,7 +608,7 @@ export function createBoard(root, ctx) {
       h("tbody", {},
         row(t("ss.bd.cards"), cols.map((s) => String(v.scores[s].cards))),
         row(t("ss.bd.moons"), cols.map((s) => String(v.scores[s].moons))),
-        row(t("ss.bd.debris"), cols.map((s) => t("ss.bd.debris_cell", { n: v.scores[s].debris, bonus: v.scores[s].debris_bonus }))),
+        row(t("ss.bd.debris"), cols.map((s) => t(v.scores[s].debris === 1 ? "ss.bd.debris_cell_one" : "ss.bd.debris_cell", { n: v.scores[s].debris, bonus: v.scores[s].debris_bonus }))),
         ...missionRows,
         row(t("ss.bd.total"), cols.map((s) => h("strong", {}, String(v.scores[s].total)))),
         ...tieRows(v, cols, row)));

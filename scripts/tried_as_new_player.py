@@ -1,0 +1,218 @@
+"""Play a whole game of each game in Chromium as a new player would (docs/SERVER.md, "Tried as a new
+player"): from the lobby, one seat clicked through the page against the lobby's default bots, then the
+replay, the rules page and a phone. Screenshots go to OUT (default artifacts/new-player/); what the
+page showed that a player should not read (tests/web/scan.py) and any page error is printed.
+
+    .venv/bin/python scripts/tried_as_new_player.py [OUT]
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.server.util import serve_in_thread  # noqa: E402
+from tests.web import test_blast_off, test_meteor, test_shooting_star  # noqa: E402
+from tests.web.conftest import ARGS, CHROMIUM  # noqa: E402
+from tests.web.scan import page_lang, problems, visible_text, watch  # noqa: E402
+
+from cosmodeck.server import ServerConfig  # noqa: E402
+
+SEEN: dict[str, list[str]] = {}
+PREFIX = {"shooting-star": "ss", "blast-off": "bo", "meteor": "met"}
+
+
+def context(browser: Any, lang: str, phone: bool = False) -> Any:
+    size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 860}
+    ctx = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone, locale="en-US")
+    ctx.add_init_script(f"localStorage.setItem('cosmodeck.lang', '{lang}');")
+    ctx.set_default_timeout(60_000)
+    page = ctx.new_page()
+    page.scan_errors = watch(page)
+    return page
+
+
+def look(page: Any, where: str) -> None:
+    for line in problems(visible_text(page), page_lang(page)):
+        SEEN.setdefault(where, []).append(line)
+
+
+def shot(page: Any, out: Path, name: str, full: bool = False) -> None:
+    page.screenshot(path=str(out / f"{name}.png"), full_page=full)
+
+
+def from_lobby(page: Any, base: str, game: str, players: int | None = None) -> str:
+    """Create a room in the lobby with its defaults (seat 1 a person, the rest bots); go to seat 1."""
+    page.goto(base + "/")
+    page.wait_for_selector("#create")
+    page.select_option("#game", game)
+    page.wait_for_selector(f"#rules-link[href='/rules/{game}']")
+    if players:
+        page.select_option("#players", str(players))
+        page.wait_for_selector(f"#seat-{players - 1}")
+    look(page, f"{game}: lobby")
+    page.click("#create")
+    page.wait_for_selector(".created a[data-seat='0']")
+    link = page.get_attribute(".created a[data-seat='0']", "href")
+    page.goto(link)
+    return str(link).split("/room/")[1].split("#")[0]
+
+
+def play(page: Any, step: Any, done: Any, label: str, out: Path, limit: float, moments: dict[str, str]) -> int:
+    rng = random.Random(1)
+    deadline = time.monotonic() + limit
+    n = 0
+    taken: set[str] = set()
+    while not done(page):
+        if time.monotonic() > deadline:
+            print(f"{label}: not finished after {limit:.0f} s")
+            break
+        did = step(page, rng)
+        look(page, f"{label}: playing")
+        for name, selector in moments.items():
+            if name not in taken and page.locator(selector).count():
+                taken.add(name)
+                shot(page, out, f"{PREFIX[label]}-{name}")
+        n += 1
+        if not did:
+            time.sleep(0.1)
+    return n
+
+
+def shooting_star(browser: Any, base: str, out: Path) -> str:
+    page = context(browser, "en")
+    room = from_lobby(page, base, "shooting-star", players=3)
+    page.wait_for_selector(".ss-grid .ss-cell")
+    if page.locator("#start-now").count():
+        page.click("#start-now")
+    page.wait_for_selector(".ss-card:not([disabled])")
+    page.click(".ss-card:not([disabled])")
+    page.locator(".ss-cell.legal").nth(2).hover()
+    shot(page, out, "ss-1-placing")
+    look(page, "shooting-star: placing")
+    page.locator(".ss-cell.legal").nth(2).click()
+    page.wait_for_function("document.querySelector('.ss-status').textContent.includes('Resolving')"
+                           " || document.querySelector('.ss-card:not([disabled])')")
+    shot(page, out, "ss-2-after-first-placement")
+    n = play(page, test_shooting_star.play_turn, test_shooting_star.result_shown,
+             "shooting-star", out, 300, {"3-resolving": ".ss-skip:not([hidden])"})
+    page.wait_for_selector(".ss-breakdown")
+    look(page, "shooting-star: over")
+    shot(page, out, "ss-4-over", full=True)
+    print(f"shooting-star: {n} rounds, status at the end: {page.locator('.ss-status').inner_text()!r}")
+    lines = page.evaluate("document.querySelectorAll('.log li').length")
+    page.reload()
+    page.wait_for_function(f"document.querySelectorAll('.log li').length >= {min(lines, 50)}")
+    after = page.evaluate("document.querySelectorAll('.log li').length")
+    print(f"shooting-star: log lines {lines} before a reload, {after} after")
+    print("shooting-star errors:", list(page.scan_errors))
+    phone = context(browser, "es", phone=True)  # a second game on a touch phone, in Spanish, to its first turn
+    from_lobby(phone, base, "shooting-star", players=2)
+    if phone.locator("#start-now").count():
+        phone.click("#start-now")
+    phone.wait_for_selector(".ss-card:not([disabled])")
+    phone.click(".ss-card:not([disabled])")
+    look(phone, "shooting-star: phone")
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    print(f"shooting-star on a 390 px phone: page width {width} px")
+    # viewport shots: a full-page capture changes the device metrics and loses the touch media query
+    shot(phone, out, "ss-5-phone-es")
+    phone.locator(".ss-hand").scroll_into_view_if_needed()
+    shot(phone, out, "ss-5-phone-hand-es")
+    phone.goto(f"{base}/replay/{room}")
+    phone.wait_for_selector(".ss-grid .ss-cell")
+    phone.click("#replay-next")
+    look(phone, "shooting-star: phone replay")
+    shot(phone, out, "ss-6-phone-replay-es")
+    return room
+
+
+def blast_off(browser: Any, base: str, out: Path) -> str:
+    page = context(browser, "es")
+    room = from_lobby(page, base, "blast-off", players=3)
+    page.wait_for_selector(".bo-hand")
+    if page.locator("#start-now").count():
+        page.click("#start-now")
+    n = play(page, test_blast_off.play_step, test_blast_off.result_shown, "blast-off", out, 400,
+             {"1-countdown": ".bo-countdown:not([hidden])", "2-obligation": ".bo-obl:not([hidden])",
+              "2-mission": ".bo-missions .bo-mission"})
+    page.wait_for_timeout(500)
+    look(page, "blast-off: over")
+    shot(page, out, "bo-3-over", full=True)
+    print(f"blast-off: {n} rounds; errors: {list(page.scan_errors)}")
+    return room
+
+
+def meteor(browser: Any, base: str, out: Path) -> str:
+    page = context(browser, "en")
+    room = from_lobby(page, base, "meteor", players=3)
+    page.wait_for_selector(".met-field")
+    if page.locator("#start-now").count():
+        page.click("#start-now")
+    page.wait_for_selector("button[data-action='start']")
+    shot(page, out, "met-0-setup")
+    look(page, "meteor: setup")
+    page.click("button[data-action='start']")
+    page.wait_for_selector(".met-cards .met-card")
+    n = play(page, test_meteor.play_step, test_meteor.result_shown, "meteor", out, 600,
+             {"1-launch": "button.met-launch", "2-overkill": "button.met-launch.overkill"})
+    page.wait_for_timeout(500)
+    look(page, "meteor: over")
+    shot(page, out, "met-3-over", full=True)
+    print(f"meteor: {n} rounds; errors: {list(page.scan_errors)}")
+    return room
+
+
+def replays_and_rules(browser: Any, base: str, out: Path, rooms: dict[str, str]) -> None:
+    for game, room in rooms.items():
+        for lang in ("en", "es"):
+            page = context(browser, lang)
+            page.goto(f"{base}/replay/{room}")
+            page.wait_for_selector(".replay-events li")
+            steps = int(page.get_attribute("#replay-step", "max") or "0")
+            for i in range(0, steps + 1, max(1, steps // 20)):
+                page.evaluate("(i) => { const s = document.getElementById('replay-step'); s.value = String(i);"
+                              " s.dispatchEvent(new Event('input')); }", i)
+                look(page, f"{game}: replay ({lang})")
+            page.evaluate("(i) => { const s = document.getElementById('replay-step'); s.value = String(i);"
+                          " s.dispatchEvent(new Event('input')); }", steps // 2)
+            shot(page, out, f"replay-{game}-{lang}")
+            print(f"replay {game} {lang}: {steps} steps; errors: {list(page.scan_errors)}")
+        for lang in ("en", "es"):
+            page = context(browser, lang)
+            page.goto(f"{base}/rules/{game}")
+            page.wait_for_selector(".howto p")
+            look(page, f"{game}: rules ({lang})")
+            shot(page, out, f"rules-{game}-{lang}", full=True)
+
+
+def main() -> None:
+    out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "artifacts" / "new-player"
+    out.mkdir(parents=True, exist_ok=True)
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp, \
+            serve_in_thread(ServerConfig(db=str(Path(tmp) / "np.db"), bot_speed=0.15, room_rate="")) as base, \
+            sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        rooms = {"shooting-star": shooting_star(browser, base, out), "blast-off": blast_off(browser, base, out),
+                 "meteor": meteor(browser, base, out)}
+        replays_and_rules(browser, base, out, rooms)
+        browser.close()
+    for where, lines in SEEN.items():
+        print(f"-- {where}: {len(lines)} findings")
+        for line in sorted(set(lines))[:8]:
+            print("   ", line)
+    if not SEEN:
+        print("no data shown anywhere")
+
+
+if __name__ == "__main__":
+    main()
