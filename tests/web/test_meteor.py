@@ -111,7 +111,7 @@ def play_whole_game(page: Any, shots: Any, rng: random.Random, label: str, start
             shots(page, f"{label}-2-midgame")
         if not did:
             time.sleep(0.05)
-    page.wait_for_selector("#play-again")
+    page.wait_for_selector("#rematch")  # the host plays again through the server rematch
     scan(page, where="at the end")
     shots(page, f"{label}-3-over")
     return done
@@ -171,7 +171,7 @@ def test_a_whole_meteor_game_in_english_then_in_spanish_after_switching(browser:
             shots(page, "1-midgame")
         if not did:
             time.sleep(0.05)
-    page.wait_for_selector("#play-again")
+    page.wait_for_selector("#rematch")  # the host plays again through the server rematch
     scan(page, where="at the end")
     shots(page, "2-over")
     assert done.get("placed", 0) >= 3, done

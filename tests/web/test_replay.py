@@ -53,6 +53,8 @@ def test_the_replay_opens_plays_and_steps_to_the_end(game: str, browser: Any, we
     page.click("#replay-next")
     page.keyboard.press("ArrowRight")
     assert page.locator(".replay-bar .pos").inner_text().startswith("step 2 of")
+    if game == "meteor":  # a spectator is told what the team does, not asked to pick a card of their own
+        assert "The team plays at once" in page.locator(".met-status").inner_text()
     page.click("#replay-play")
     page.wait_for_function("document.querySelector('.replay-bar .pos').textContent.startsWith('step 4 ')")
     page.click("#replay-play")  # pause
