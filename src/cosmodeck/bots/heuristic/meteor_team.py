@@ -49,6 +49,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cosmodeck.bots.heuristic.meteor import MeteorHeuristic
+from cosmodeck.bots.heuristic.meteor_odds import candidates
 from cosmodeck.bots.params import Params
 from cosmodeck.bots.reaction import ReactionTime
 from cosmodeck.engine.rng import Rng
@@ -56,6 +57,7 @@ from cosmodeck.games.meteor.actions import CompleteRetrofit, DiscardProject, Lau
 from cosmodeck.games.meteor.game import MeteorGame
 
 KILL = 10.0
+VOLLEY_OPEN = 6.0  # opening (or joining) a volley the team can finish exactly
 USEFUL_TECHS = {"extra_draw_per_zone_change": 4.0, "reveal_all_meteors": 3.5, "overkill_by_one_is_safe": 2.5,
                 "retrofit_with_3_on_demand": 2.5}
 
@@ -73,19 +75,18 @@ def subset_counts(values: Sequence[int], target: int) -> set[int]:
     return reach.get(target, set())
 
 
-def _evasion(m: Mapping[str, Any]) -> int:
-    trait = m.get("trait") if m.get("face_up") else None
-    return 2 if trait == "evasive" else 3 if trait == "evasive_3" else 1
-
-
 class MeteorTeam(MeteorHeuristic):
     name = "team"
 
     def __init__(self, game: MeteorGame, patience: float = 6.0, reaction: ReactionTime | None = None,
-                 pass_after: float = 20.0, overkill: float = 0.5, stuck_s: float = 20.0, waste: float = 0.6) -> None:
+                 pass_after: float = 20.0, overkill: float = 0.5, stuck_s: float = 20.0, waste: float = 0.6,
+                 excess: float = 1.5, junk_retrofit: bool = True, junk_missing: int = 2) -> None:
         super().__init__(game, patience, reaction, pass_after, overkill)
         self.stuck_s = stuck_s
         self.waste = waste
+        self.excess = excess
+        self.junk_retrofit = junk_retrofit
+        self.junk_missing = junk_missing
         self._seen: dict[str, tuple[tuple[str, ...], float]] = {}  # own site -> (its cards, since when)
         self._now = 0.0
 
@@ -96,8 +97,12 @@ class MeteorTeam(MeteorHeuristic):
         overkill = p.float("overkill", 0.5, lo=0.0, hi=100.0)
         stuck_s = p.float("stuck_s", 20.0, lo=0.0, hi=600.0)
         waste = p.float("waste", 0.6, lo=0.0, hi=100.0)
+        excess = p.float("excess", 1.5, lo=0.0, hi=100.0)
+        junk_retrofit = p.int("retrofit", 1, lo=0, hi=1) != 0
+        junk_missing = p.int("junk_missing", 2, lo=1, hi=4) or 2
         p.done()
-        return MeteorTeam(game, patience, reaction, pass_after, overkill, stuck_s, waste)
+        return MeteorTeam(game, patience, reaction, pass_after, overkill, stuck_s, waste, excess, junk_retrofit,
+                          junk_missing)
 
     # ---- what this seat knows --------------------------------------------------------------
     def _hand(self, view: Mapping[str, Any]) -> list[str]:
@@ -160,7 +165,11 @@ class MeteorTeam(MeteorHeuristic):
 
     def _junk(self, view: Mapping[str, Any], card: Any, have: Counter[str], want: defaultdict[int, float]) -> bool:
         """A rocket this seat would not build: it cannot pay for it, or the field has no use for it."""
-        return bool(card.is_rocket and (want[card.damage] <= 0 or not self._teammates_may_pay(view, card.cost, have)))
+        if not card.is_rocket:
+            return False
+        if want[card.damage] <= 0 or (self.junk_retrofit and self._missing_from(card.cost, have) >= self.junk_missing):
+            return True
+        return not self._teammates_may_pay(view, card.cost, have)
 
     # ---- the decision -------------------------------------------------------------------------
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
@@ -233,55 +242,81 @@ class MeteorTeam(MeteorHeuristic):
         last = len(view["field"]) == 1
         hurry = zone == 1 and remaining <= self.patience
         up = bool(meteor.get("face_up")) and meteor.get("size") is not None
-        trait = meteor.get("trait") if up else None
-        if up and trait == "shielded" and not meteor.get("shield_spent") and not aimed:
+        faces = candidates(self.game.data, view, meteor)
+        shield_up = not meteor.get("shield_spent") and not aimed
+        if up and faces[0][1] == "shielded" and shield_up:
             # the first volley only spends the shield: spend it with the weakest rocket
             weakest = min([d, *others])
             return 3.0 - 0.5 * d if d == weakest and d <= 3 else 0.0
-        sizes = [int(meteor["size"])] if up else list(range(int(meteor["back"][0]), int(meteor["back"][1]) + 1))
-        volatile = trait == "volatile"
-        if last or hurry:
-            over_cost = 0.0
-        elif zone == 1 or (zone == 2 and volatile):
-            over_cost = 40.0
-        elif zone == 2 and not up:
-            over_cost = 12.0  # it may be Volatile: two zone changes from Zone 2 lose the game
-        else:
-            over_cost = self.overkill + (2.0 if zone == 2 else 0.0)
-        rockets_needed = _evasion(meteor) - len(aimed) - 1  # more rockets the volley needs (Evasive)
-        kill = over = volley = 0.0
-        for s in sizes:
-            need = s - already
-            if d == need and rockets_needed <= 0:
-                kill += 1
-            elif d > need:
-                if trait == "brittle" or (self._guided(view) and d == need + 1):
-                    kill += 1
-                else:
-                    over += 1
-            elif any(c >= rockets_needed for c in subset_counts(others, need - d)):
-                volley += 1
-            elif ((trait == "brittle" or over_cost == 0.0) and len(others) >= rockets_needed
-                  and d + sum(others) >= need):
-                volley += 1  # Brittle (any D >= S, no Overkill), or an Overkill that costs nothing
-            elif trait == "cracked":
-                volley += 0.5  # Cracked keeps the damage: a step towards the kill
-        n = len(sizes)
-        p_kill, p_over, p_volley = kill / n, over / n, volley / n
-        if up and p_volley > 0:
-            return 6.0  # open (or keep building) a volley the team can finish exactly
-        value = KILL * p_kill - over_cost * p_over
-        if not up:
-            value += 1.0 if d >= sizes[0] - already else 0.0  # a reveal lets the team plan exactly
-            value += 3.0 * p_volley
-            value -= self.waste * d * (1.0 - p_kill - p_over - p_volley)  # an under-hit wastes the rocket
-        elif p_over > 0 and over_cost < KILL:
-            value -= 1.5 + 0.5 * (d - (sizes[0] - already))  # destroyed, at the cost of a zone: better than waiting
-        elif p_kill < 0.99:
-            value -= 3.0  # a known meteor: an under-hit, wait for better
-        if hurry and p_kill + p_over > 0:
+        total = kills = 0.0
+        for size, trait in faces:
+            v, k = self._outcome(view, d, size, trait, already, len(aimed), others, zone, last or hurry,
+                                 shield_up, up)
+            total += v
+            kills += k
+        value, p_kill = total / len(faces), kills / len(faces)
+        if up and value == VOLLEY_OPEN:
+            return value
+        if hurry and p_kill > 0:
             value = max(value, 0.0) + 3.0
         return value
+
+    def _outcome(self, view: Mapping[str, Any], d: int, size: int, trait: str | None, already: int, aimed: int,
+                 others: list[int], zone: int, free: bool, shield_up: bool, up: bool) -> tuple[float, float]:
+        """The value of adding ``d`` to the volley on a meteor with this face, and whether that destroys it."""
+        if trait == "shielded" and shield_up:
+            return 1.0 - self.waste * d, 0.0  # a blind shot that only spends the shield
+        dense = trait == "dense"
+        hit = 0 if dense and d == 1 else d
+        rockets = aimed + (0 if dense and d == 1 else 1)
+        need = size - already
+        evasion = 2 if trait == "evasive" else 3 if trait == "evasive_3" else 1
+        pool = [o for o in others if not (dense and o == 1)]
+        volley = VOLLEY_OPEN if up else 3.0
+        if rockets < evasion:
+            short = evasion - rockets
+            if any(c >= short for c in subset_counts(pool, need - hit)):
+                return volley, 0.0
+            return -self.waste * d + (0.0 if up else 1.0), 0.0
+        if hit == need:
+            return KILL, 1.0
+        if hit > need:
+            if trait == "brittle" or (self._guided(view) and hit == need + 1):
+                return KILL, 1.0
+            cost = 0.0 if free else self._overkill_cost(zone, trait == "volatile")
+            if up:
+                if cost >= KILL or self._has_exact_use(view, d):
+                    return -1.5 - 0.5 * (hit - need), 0.0  # wait for the shot that fits
+                return KILL - cost - 4.0 - 0.5 * (hit - need), 1.0
+            return KILL - cost - self.excess * (hit - need), 1.0
+        if any(c >= 1 for c in subset_counts(pool, need - hit)):
+            return volley, 0.0  # a volley the team can finish
+        if free and pool and sum(pool) + hit >= need:
+            return volley, 0.0
+        if trait == "cracked":
+            return 2.0 - 0.2 * d, 0.0  # Cracked keeps the damage: a step towards the kill
+        return -self.waste * d + (1.0 if not up else -3.0), 0.0
+
+    def _overkill_cost(self, zone: int, volatile: bool) -> float:
+        """An Overkill costs the rest of the zone (the draws come anyway); in Zone 1 it loses the game."""
+        if zone == 1 or (zone == 2 and volatile):
+            return 40.0
+        if volatile:
+            return self.overkill + 4.0
+        return self.overkill + (2.0 if zone == 2 else 0.0)
+
+    def _has_exact_use(self, view: Mapping[str, Any], d: int) -> bool:
+        """Whether a rocket of damage ``d`` fits a face-up meteor exactly, alone or with the built rockets."""
+        others = [int(s["damage"]) for s in view["sites"] if s.get("built") and s.get("damage") is not None]
+        if d in others:
+            others.remove(d)
+        for m in view["field"]:
+            if not (m.get("face_up") and m.get("size") is not None):
+                continue
+            need = int(m["size"]) - int(m.get("store") or 0)
+            if d == need or (d < need and subset_counts(others, need - d)):
+                return True
+        return False
 
     def _guided(self, view: Mapping[str, Any]) -> bool:
         return any(t.get("effect") == "overkill_by_one_is_safe" for t in view.get("techs", ()))
@@ -298,6 +333,8 @@ class MeteorTeam(MeteorHeuristic):
         want = self._needs(view)
         if status in ("rocket", "tech"):
             missing = list(site.get("missing") or "")
+            if status == "rocket" and mine and card.is_rocket and self.junk_retrofit:
+                return self._second_rocket_value(view, site, card, want)
             if not (card.is_energy and card.code in missing):
                 return 0.0
             if status == "tech":
@@ -307,21 +344,34 @@ class MeteorTeam(MeteorHeuristic):
                     return 0.0
                 return 4.0 if len(missing) == 1 else 3.0
             dmg = int(site.get("damage") or 0)
+            if self.junk_retrofit and not any(self._card(c).is_energy for c in site["cards"]) and want[dmg] <= 0:
+                return 0.0  # a lone rocket nobody needs: its controller is starting a rocket retrofit
             use = 1.0 if want[dmg] > 0 else 0.3
             return ((7.0 if len(missing) == 1 else 5.0) + (0.5 if mine else 0.0) + 1.0) * use
         hand = self._hand(view)
         have = self._energy(view)
         if status == "empty" and mine:
             return self._start_value(view, card, hand, have, want)
-        if status in ("open", "retrofit"):
+        if status in ("open", "rocket_retrofit"):
             return self._continue_value(view, site, card, have, want) - (0.0 if mine else 0.3)
         return 0.0
+
+    def _second_rocket_value(self, view: Mapping[str, Any], site: Mapping[str, Any], card: Any,
+                             want: defaultdict[int, float]) -> float:
+        """A second rocket on this seat's own lone junk rocket turns the site into a rocket retrofit (R1)."""
+        on = [self._card(c) for c in site["cards"]]
+        if len(on) != 1 or on[0] is None or not on[0].is_rocket:
+            return 0.0
+        have = self._energy(view)
+        if not (self._junk(view, on[0], have, want) and self._junk(view, card, have, want)):
+            return 0.0
+        return 4.2 if card.damage != on[0].damage else 0.0
 
     def _start_value(self, view: Mapping[str, Any], card: Any, hand: list[str], have: Counter[str],
                      want: defaultdict[int, float]) -> float:
         if card.is_rocket:
             if want[card.damage] <= 0:
-                return 0.0
+                return self._retrofit_start_value(view, card, hand, have, want) if self.junk_retrofit else 0.0
             missing = self._missing_from(card.cost, have)
             if missing >= 1 and not self._teammates_may_pay(view, card.cost, have):
                 return self._retrofit_start_value(view, card, hand, have, want)
@@ -360,7 +410,9 @@ class MeteorTeam(MeteorHeuristic):
         dmg = Counter(c.damage for c in junk)
         if max(dmg.values()) >= 4:
             return 1.4 if dmg[card.damage] >= 4 else 0.0
-        return 0.9 + 0.1 * len(set(dmg))
+        if len(dmg) < 2:
+            return 0.0
+        return 0.9 + 0.1 * len(dmg)
 
     def _continue_value(self, view: Mapping[str, Any], site: Mapping[str, Any], card: Any, have: Counter[str],
                         want: defaultdict[int, float]) -> float:
@@ -397,7 +449,7 @@ class MeteorOmniscient(MeteorTeam):
     def from_params(game: MeteorGame, p: Params, reaction: ReactionTime) -> MeteorOmniscient:
         team = MeteorTeam.from_params(game, p, reaction)
         return MeteorOmniscient(game, team.patience, reaction, team.pass_after, team.overkill, team.stuck_s,
-                                team.waste)
+                                team.waste, team.excess, team.junk_retrofit, team.junk_missing)
 
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
         raise RuntimeError("the omniscient Meteor planner reads the whole state: only the simulator can run it")
