@@ -81,7 +81,7 @@ class MeteorTeam(MeteorHeuristic):
     def __init__(self, game: MeteorGame, patience: float = 6.0, reaction: ReactionTime | None = None,
                  pass_after: float = 20.0, overkill: float = 0.5, stuck_s: float = 20.0, waste: float = 0.6,
                  excess: float = 1.5, junk_retrofit: bool = True, junk_missing: int = 2,
-                 track: float = 9.0, lab: float = 7.0) -> None:
+                 track: float = 9.0, lab: float = 7.0, recycle: float = 0.0) -> None:
         super().__init__(game, patience, reaction, pass_after, overkill)
         self.stuck_s = stuck_s
         self.waste = waste
@@ -90,6 +90,7 @@ class MeteorTeam(MeteorHeuristic):
         self.junk_missing = junk_missing
         self.track = track
         self.lab = lab
+        self.recycle = recycle
         self._seen: dict[str, tuple[tuple[str, ...], float]] = {}  # own site -> (its cards, since when)
         self._now = 0.0
 
@@ -105,9 +106,10 @@ class MeteorTeam(MeteorHeuristic):
         junk_missing = p.int("junk_missing", 2, lo=1, hi=4) or 2
         track = p.float("track", 9.0, lo=0.0, hi=100.0)
         lab = p.float("lab", 7.0, lo=0.0, hi=100.0)
+        recycle = p.float("recycle", 0.0, lo=0.0, hi=100.0)
         p.done()
         return MeteorTeam(game, patience, reaction, pass_after, overkill, stuck_s, waste, excess, junk_retrofit,
-                          junk_missing, track, lab)
+                          junk_missing, track, lab, recycle)
 
     # ---- what this seat knows --------------------------------------------------------------
     def _hand(self, view: Mapping[str, Any]) -> list[str]:
@@ -349,6 +351,8 @@ class MeteorTeam(MeteorHeuristic):
                     return 0.0
                 if head.effect == "reveal_all_meteors" and self.track > 0:
                     return self.track
+                if head.effect == "retrofit_with_3_on_demand" and self.recycle > 0 and int(view["resource_deck"]) > 8:
+                    return self.recycle
                 if head.effect == "extra_draw_per_zone_change" and self.lab > 0 and int(view["zone"]) >= 3:
                     return self.lab * (int(view["zone"]) - 2) / 3.0
                 return 4.0 if len(missing) == 1 else 3.0
@@ -393,6 +397,8 @@ class MeteorTeam(MeteorHeuristic):
                 # exact shots for the rest of the game: worth more than any rocket (teammates pay what is missing)
                 hidden = sum(1 for m in view["field"] if not m.get("face_up")) + int(view.get("meteor_deck") or 0)
                 return self.track if hidden else 0.0
+            if card.effect == "retrofit_with_3_on_demand" and self.recycle > 0:
+                return self.recycle if int(view["resource_deck"]) > 8 else 0.0
             if card.effect == "extra_draw_per_zone_change" and self.lab > 0:
                 return self.lab * (int(view["zone"]) - 2) / 3.0 if int(view["resource_deck"]) > 8 else 0.0
             if gain <= 0 or self._missing_from(card.cost, have) > 0:
@@ -465,7 +471,7 @@ class MeteorOmniscient(MeteorTeam):
         team = MeteorTeam.from_params(game, p, reaction)
         return MeteorOmniscient(game, team.patience, reaction, team.pass_after, team.overkill, team.stuck_s,
                                 team.waste, team.excess, team.junk_retrofit, team.junk_missing,
-                                team.track, team.lab)
+                                team.track, team.lab, team.recycle)
 
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
         raise RuntimeError("the omniscient Meteor planner reads the whole state: only the simulator can run it")
