@@ -53,7 +53,7 @@ from cosmodeck.bots.heuristic.meteor_odds import candidates
 from cosmodeck.bots.params import Params
 from cosmodeck.bots.reaction import ReactionTime
 from cosmodeck.engine.rng import Rng
-from cosmodeck.games.meteor.actions import CompleteRetrofit, DiscardProject, Launch, PlaceCard
+from cosmodeck.games.meteor.actions import CompleteRetrofit, DiscardProject, Flip, Launch, PlaceCard, Spot
 from cosmodeck.games.meteor.game import MeteorGame
 
 KILL = 10.0
@@ -206,7 +206,33 @@ class MeteorTeam(MeteorHeuristic):
             return 8.0
         if isinstance(a, DiscardProject):
             return self._discard_value(view, str(a.site))
+        if isinstance(a, Spot):
+            return self._spot_value(view, a.target)
+        if isinstance(a, Flip):
+            return self._flip_value(view)
         return 0.0
+
+    # ---- Powers (MET-D4: every seat's Power and Challenge are public) -----------------------
+    @staticmethod
+    def _spot_value(view: Mapping[str, Any], target: str) -> float:
+        """Spotter: reveal a Boss first (the volley it needs must be planned exactly), else a wide range."""
+        meteor = next((m for m in view["field"] if m["ref"] == target), None)
+        if meteor is None or meteor.get("face_up") or meteor.get("hit"):
+            return 0.0
+        if meteor.get("kind") == "boss":
+            return 7.0
+        if any(m.get("kind") == "boss" and not m.get("face_up") and not m.get("hit") for m in view["field"]):
+            return 0.0
+        return 2.0 + 0.2 * (int(meteor["back"][1]) + int(meteor["back"][0]))
+
+    def _flip_value(self, view: Mapping[str, Any]) -> float:
+        """Chronometrist: in Zone 1, flip a nearly empty last timer (remaining becomes length - remaining)."""
+        timer = view["timer"]
+        remaining = float(timer["remaining"] or 0.0)
+        length = float(timer["length"] or 60.0)
+        if int(view["zone"]) != 1 or remaining > min(12.0, length / 4):
+            return 0.0
+        return 9.0
 
     def _discard_value(self, view: Mapping[str, Any], name: str) -> float:
         site = self._site(view, name)
@@ -214,9 +240,15 @@ class MeteorTeam(MeteorHeuristic):
             return 0.0
         if site["status"] == "dead":
             return 5.0
+        seen = self._seen.get(name)
+        if self._blind(view) and seen is not None and site["cards"]:
+            # Backwards: a blind card nobody builds on is cleared after a while, to try the next one
+            waited = self._now - seen[1]
+            head = next((c for c in (self._card(x) for x in site["cards"]) if c is not None and not c.is_energy), None)
+            useless = head is not None and head.is_tech and head.effect not in USEFUL_TECHS
+            return 2.0 if useless or waited >= self.stuck_s else 0.0
         if site["status"] != "rocket" or site.get("damage") is None:
             return 0.0
-        seen = self._seen.get(name)
         if seen is None or self._now - seen[1] < self.stuck_s or len(site["cards"]) > 2:
             return 0.0
         have = self._energy(view)
@@ -229,12 +261,11 @@ class MeteorTeam(MeteorHeuristic):
 
     # ---- launching --------------------------------------------------------------------------
     def _launch_value(self, view: Mapping[str, Any], a: Launch) -> float:
-        if a.demolition or a.sharpshooter:
-            return 0.0
         site = self._site(view, str(a.site))
         if site is None or site.get("damage") is None:
             return 0.0
-        d = int(site["damage"])
+        d = int(site["damage"]) + (1 if a.demolition else 0)  # Demolition Expert: +1, once per game
+        flag_cost = 0.5 if a.demolition or a.sharpshooter else 0.0  # keep the once-per-game flags for need
         meteor = next((m for m in view["field"] if m["ref"] == a.target), None)
         if meteor is None:
             return 0.0
@@ -258,18 +289,19 @@ class MeteorTeam(MeteorHeuristic):
         total = kills = 0.0
         for size, trait in faces:
             v, k = self._outcome(view, d, size, trait, already, len(aimed), others, zone, last or hurry,
-                                 shield_up, up)
+                                 shield_up, up, a.sharpshooter)
             total += v
             kills += k
-        value, p_kill = total / len(faces), kills / len(faces)
-        if up and value == VOLLEY_OPEN:
+        value, p_kill = total / len(faces) - flag_cost, kills / len(faces)
+        if up and value == VOLLEY_OPEN - flag_cost:
             return value
         if hurry and p_kill > 0:
             value = max(value, 0.0) + 3.0
         return value
 
     def _outcome(self, view: Mapping[str, Any], d: int, size: int, trait: str | None, already: int, aimed: int,
-                 others: list[int], zone: int, free: bool, shield_up: bool, up: bool) -> tuple[float, float]:
+                 others: list[int], zone: int, free: bool, shield_up: bool, up: bool,
+                 sharp: bool = False) -> tuple[float, float]:
         """The value of adding ``d`` to the volley on a meteor with this face, and whether that destroys it."""
         if trait == "shielded" and shield_up:
             return 1.0 - self.waste * d, 0.0  # a blind shot that only spends the shield
@@ -288,8 +320,8 @@ class MeteorTeam(MeteorHeuristic):
         if hit == need:
             return KILL, 1.0
         if hit > need:
-            if trait == "brittle" or (self._guided(view) and hit == need + 1):
-                return KILL, 1.0
+            if trait == "brittle" or sharp or (self._guided(view) and hit == need + 1):
+                return KILL, 1.0  # no Overkill (Brittle, Sharpshooter, Guidance Computer)
             cost = 0.0 if free else self._overkill_cost(zone, trait == "volatile")
             if up:
                 if cost >= KILL or self._has_exact_use(view, d):
@@ -329,7 +361,16 @@ class MeteorTeam(MeteorHeuristic):
         return any(t.get("effect") == "overkill_by_one_is_safe" for t in view.get("techs", ()))
 
     # ---- building ---------------------------------------------------------------------------
+    def _blind(self, view: Mapping[str, Any]) -> bool:
+        """Backwards (C04): this seat sees only the backs of its cards and plays them by position."""
+        return view["hands"][int(view["seat"])]["cards"] is None
+
     def _place_value(self, view: Mapping[str, Any], a: PlaceCard) -> float:
+        if a.card.startswith("@"):
+            # Backwards: a card by position, onto its own empty site, where everyone (itself too) sees it
+            site = self._site(view, str(a.site))
+            ok = site is not None and site["status"] == "empty" and site["seat"] == int(view["seat"])
+            return 1.0 if ok else 0.0
         card = self._card(a.card)
         site = self._site(view, str(a.site))
         if card is None or site is None:
@@ -365,9 +406,23 @@ class MeteorTeam(MeteorHeuristic):
         have = self._energy(view)
         if status == "empty" and mine:
             return self._start_value(view, card, hand, have, want)
+        if status == "open" and card.is_rocket:
+            return self._open_rocket_value(view, site, card, have, want)
         if status in ("open", "rocket_retrofit"):
             return self._continue_value(view, site, card, have, want) - (0.0 if mine else 0.3)
         return 0.0
+
+    def _open_rocket_value(self, view: Mapping[str, Any], site: Mapping[str, Any], card: Any, have: Counter[str],
+                           want: defaultdict[int, float]) -> float:
+        """A rocket on a site holding only energy that its cost contains: it becomes a rocket project (R1)."""
+        on = Counter(c.code for c in (self._card(x) for x in site["cards"]) if c is not None and c.is_energy)
+        if len(site["cards"]) != sum(on.values()) or on - Counter(card.cost) or want[card.damage] <= 0:
+            return 0.0
+        rest = list((Counter(card.cost) - on).elements())
+        missing = self._missing_from(rest, have)
+        if missing and not self._teammates_may_pay(view, rest, have):
+            return 0.0
+        return 4.5 - 0.5 * missing + 0.1 * float(card.damage) - (0.0 if site["seat"] == int(view["seat"]) else 0.3)
 
     def _second_rocket_value(self, view: Mapping[str, Any], site: Mapping[str, Any], card: Any,
                              want: defaultdict[int, float]) -> float:
