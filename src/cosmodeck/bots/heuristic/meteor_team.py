@@ -312,6 +312,8 @@ class MeteorTeam(MeteorHeuristic):
         evasion = 2 if trait == "evasive" else 3 if trait == "evasive_3" else 1
         pool = [o for o in others if not (dense and o == 1)]
         volley = VOLLEY_OPEN if up else 3.0
+        if need <= 0 and rockets > evasion:
+            return -self.waste * d - 1.0, 0.0  # the volley already destroys it: this rocket would add nothing
         if rockets < evasion:
             short = evasion - rockets
             if any(c >= short for c in subset_counts(pool, need - hit)):
