@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from cosmodeck.api import game_spec, list_games, load_game
-from cosmodeck.bots.registry import BOTS, make_bot
+from cosmodeck.bots.registry import BOTS, GAME_BOTS, make_bot
 from cosmodeck.engine.errors import CosmodeckError
 from cosmodeck.engine.game import Game
 from cosmodeck.server.auth import AUTH_TIMEOUT_S, install_log_redaction, parse_auth, same_hash
@@ -266,9 +266,11 @@ async def _refuse(websocket: WebSocket, code: str, message: str, close_code: int
 
 
 def _bots_for(game: Game[Any]) -> list[str]:
-    """The bot names that can play this game (e.g. ISMCTS needs a determinization for it)."""
+    """The bot names that can play this game (e.g. ISMCTS needs a determinization for it; ``team`` is Meteor's).
+
+    Simulation-only bounds (``omniscient``) are never listed: they are not in these tables."""
     names = []
-    for name in sorted(BOTS):
+    for name in [*sorted(BOTS), *sorted(GAME_BOTS)]:
         try:
             make_bot(game.id, name, game)
         except ValueError:
