@@ -151,15 +151,26 @@ class MeteorTeam(MeteorHeuristic):
         if not lacking:
             return True
         seat = int(view["seat"])
+        if self._challenged(view, seat, "closed_site"):
+            return False  # Closed Site: nobody else may place a card here
         seen: Counter[str] = Counter()
-        for c in [*view["discard"], *(x for s in view["sites"] for x in s["cards"]), *self._hand(view)]:
+        visible = [c for h in view["hands"] if int(h["seat"]) != seat for c in (h["cards"] or ())]  # Backwards
+        for c in [*view["discard"], *(x for s in view["sites"] for x in s["cards"]), *self._hand(view), *visible]:
             card = self._card(c)
             if card is not None and card.is_energy:
                 seen[card.code] += 1
-        others = sum(int(h["count"]) for h in view["hands"] if int(h["seat"]) != seat)
+        # hands that cannot help: a Homebody may not place here, a Backwards seat cannot see what it holds
+        others = sum(int(h["count"]) for h in view["hands"] if int(h["seat"]) != seat and h["cards"] is None
+                     and not self._challenged(view, int(h["seat"]), "homebody"))
         share = others / max(1, others + int(view["resource_deck"]))
         total = self._energy_total()
         return all((total[k] - seen[k]) * share >= 0.9 * v for k, v in lacking.items())
+
+    @staticmethod
+    def _challenged(view: Mapping[str, Any], seat: int, key: str) -> bool:
+        """Whether ``seat`` holds the Challenge ``key`` (Challenge cards are public, MET-D4)."""
+        challenges = view.get("challenges") or ()
+        return 0 <= seat < len(challenges) and bool(challenges[seat]) and challenges[seat].get("key") == key
 
     def _energy_total(self) -> Counter[str]:
         if not hasattr(self, "_total"):
@@ -174,6 +185,10 @@ class MeteorTeam(MeteorHeuristic):
         """A rocket this seat would not build: it cannot pay for it, or the field has no use for it."""
         if not card.is_rocket:
             return False
+        seat = int(view["seat"])
+        if ("E" in card.cost and self._challenged(view, seat, "power_fault")) or (
+                card.damage >= 4 and self._challenged(view, seat, "light_payloads")):
+            return True  # this seat's own site can never build it
         if want[card.damage] <= 0 or (self.junk_retrofit and self._missing_from(card.cost, have) >= self.junk_missing):
             return True
         return not self._teammates_may_pay(view, card.cost, have)
@@ -440,6 +455,8 @@ class MeteorTeam(MeteorHeuristic):
     def _start_value(self, view: Mapping[str, Any], card: Any, hand: list[str], have: Counter[str],
                      want: defaultdict[int, float]) -> float:
         if card.is_rocket:
+            if "E" in card.cost and self._challenged(view, int(view["seat"]), "power_fault"):
+                return self._retrofit_start_value(view, card, hand, have, want) if self.junk_retrofit else 0.0
             if want[card.damage] <= 0:
                 return self._retrofit_start_value(view, card, hand, have, want) if self.junk_retrofit else 0.0
             missing = self._missing_from(card.cost, have)
