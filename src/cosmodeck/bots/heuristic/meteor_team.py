@@ -333,6 +333,8 @@ class MeteorTeam(MeteorHeuristic):
             short = evasion - rockets
             if any(c >= short for c in subset_counts(pool, need - hit)):
                 return volley, 0.0
+            if free and len(pool) >= short and hit + sum(pool) >= need:
+                return volley, 0.0  # an Overkill that costs nothing (the last meteor, or no time left)
             return -self.waste * d + (0.0 if up else 1.0), 0.0
         if hit == need:
             return KILL, 1.0
