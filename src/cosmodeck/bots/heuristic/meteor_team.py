@@ -272,6 +272,11 @@ class MeteorTeam(MeteorHeuristic):
             return 0.0  # this seat can finish it itself
         hand = [self._card(c) for c in self._hand(view)]
         better = any(c is not None and c.is_rocket and self._missing_from(c.cost, have) == 0 for c in hand)
+        if not better and self.junk_retrofit and int(view["resource_deck"]) >= 5:
+            # room for a rocket retrofit of this hand's junk (it digs the deck for the missing energy)
+            want = self._needs(view)
+            junk = {c.damage for c in hand if c is not None and self._junk(view, c, have, want)}
+            better = len(junk) >= 2
         return 1.0 if better else 0.0
 
     # ---- launching --------------------------------------------------------------------------
