@@ -81,7 +81,7 @@ class MeteorTeam(MeteorHeuristic):
     def __init__(self, game: MeteorGame, patience: float = 6.0, reaction: ReactionTime | None = None,
                  pass_after: float = 20.0, overkill: float = 0.5, stuck_s: float = 20.0, waste: float = 0.6,
                  excess: float = 1.5, junk_retrofit: bool = True, junk_missing: int = 2,
-                 track: float = 9.0, lab: float = 7.0, recycle: float = 0.0) -> None:
+                 track: float = 9.0, lab: float = 7.0, recycle: float = 0.0, free_site: float = 0.5) -> None:
         super().__init__(game, patience, reaction, pass_after, overkill)
         self.stuck_s = stuck_s
         self.waste = waste
@@ -91,6 +91,7 @@ class MeteorTeam(MeteorHeuristic):
         self.track = track
         self.lab = lab
         self.recycle = recycle
+        self.free_site = free_site
         self._seen: dict[str, tuple[tuple[str, ...], float]] = {}  # own site -> (its cards, since when)
         self._now = 0.0
 
@@ -107,9 +108,10 @@ class MeteorTeam(MeteorHeuristic):
         track = p.float("track", 9.0, lo=0.0, hi=100.0)
         lab = p.float("lab", 7.0, lo=0.0, hi=100.0)
         recycle = p.float("recycle", 0.0, lo=0.0, hi=100.0)
+        free_site = p.float("free_site", 0.5, lo=0.0, hi=100.0)
         p.done()
         return MeteorTeam(game, patience, reaction, pass_after, overkill, stuck_s, waste, excess, junk_retrofit,
-                          junk_missing, track, lab, recycle)
+                          junk_missing, track, lab, recycle, free_site)
 
     # ---- what this seat knows --------------------------------------------------------------
     def _hand(self, view: Mapping[str, Any]) -> list[str]:
@@ -262,6 +264,11 @@ class MeteorTeam(MeteorHeuristic):
             head = next((c for c in (self._card(x) for x in site["cards"]) if c is not None and not c.is_energy), None)
             useless = head is not None and head.is_tech and head.effect not in USEFUL_TECHS
             return 2.0 if useless or waited >= self.stuck_s else 0.0
+        if site["status"] == "tech" and seen is not None and self._now - seen[1] >= self.stuck_s:
+            head = next((c for c in (self._card(x) for x in site["cards"]) if c is not None and c.is_tech), None)
+            if head is not None and head.effect not in ("reveal_all_meteors", "extra_draw_per_zone_change"):
+                return 1.0 if self._waiting_rocket({**view, "sites": [x for x in view["sites"]
+                                                                       if x["site"] != name]}) else 0.0
         if site["status"] != "rocket" or site.get("damage") is None:
             return 0.0
         if seen is None or self._now - seen[1] < self.stuck_s or len(site["cards"]) > 2:
@@ -315,9 +322,22 @@ class MeteorTeam(MeteorHeuristic):
         value, p_kill = total / len(faces) - flag_cost, kills / len(faces)
         if up and value == VOLLEY_OPEN - flag_cost:
             return value
+        if value < 0 and not up and self.free_site > 0 and self._waiting_rocket(view):
+            value = self.free_site  # a reveal that frees the site for a rocket this hand can pay now
         if hurry and p_kill > 0:
             value = max(value, 0.0) + 3.0
         return value
+
+    def _waiting_rocket(self, view: Mapping[str, Any]) -> bool:
+        """Whether this seat's hand pays a whole rocket the field wants, with no free site of its own."""
+        seat = int(view["seat"])
+        if any(s["seat"] == seat and s["status"] == "empty" for s in view["sites"]):
+            return False
+        have = self._energy(view)
+        want = self._needs(view)
+        cards = (self._card(c) for c in self._hand(view))
+        return any(c is not None and c.is_rocket and want[c.damage] > 0 and self._missing_from(c.cost, have) == 0
+                   for c in cards)
 
     def _outcome(self, view: Mapping[str, Any], d: int, size: int, trait: str | None, already: int, aimed: int,
                  others: list[int], zone: int, free: bool, shield_up: bool, up: bool,
@@ -552,7 +572,7 @@ class MeteorOmniscient(MeteorTeam):
         team = MeteorTeam.from_params(game, p, reaction)
         return MeteorOmniscient(game, team.patience, reaction, team.pass_after, team.overkill, team.stuck_s,
                                 team.waste, team.excess, team.junk_retrofit, team.junk_missing,
-                                team.track, team.lab, team.recycle)
+                                team.track, team.lab, team.recycle, team.free_site)
 
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
         raise RuntimeError("the omniscient Meteor planner reads the whole state: only the simulator can run it")
