@@ -4,35 +4,46 @@ Why the plain heuristic loses: its games end on the Zone 1 timer with about thre
 while the hands still hold 15-20 cards and the Resource Deck a third of its cards. Energy is the
 scarce resource (39 of 76 cards, and a rocket costs 1-3 of them): the heuristic starts rockets its
 hand cannot pay for, so the sites clog with projects waiting for energy nobody holds; rockets and
-technologies pile up in the hands; it never turns them into new cards; and it fires weak rockets
-just to free a site, wasting their energy.
+technologies pile up in the hands; it never turns them into new cards (its rocket retrofits never
+got a second rocket: it looked for the status ``retrofit``, the engine says ``rocket_retrofit``);
+and it fires weak rockets just to free a site, wasting their energy.
 
 The team plays by conventions every seat applies to the same public information (sites, built
-rockets and their damage, the open volley, the meteors) plus its own hand, so it coordinates
-without talking (MET-7, MET-D1: it never chats; its only words are Pass and Launch):
+rockets and their damage, the open volley, the meteors, the removed meteors, every seat's Power and
+Challenge) plus its own hand, so it coordinates without talking (MET-7, MET-D1: it never chats; its
+only words are Pass and Launch):
 
+- **information first**: whoever holds the Tracking Station starts it at once and the team pays
+  for it before any rocket (with every meteor face up the same conventions win about as often as
+  the omniscient planner); the Research Laboratory comes next while three or more zone changes are
+  left (one more card per seat at each). Other technologies only when the hand pays for them;
 - **projects**: a seat starts a rocket on its own site only when its hand pays the whole cost, or
-  all but one energy card (a teammate may hold it); the damage it picks is the one the field needs
-  (exact sizes, or the low end of a face-down range). Technologies are built only when they pay
-  back: Research Laboratory (one extra card per seat at every later zone change), Tracking Station
-  (every meteor revealed), Guidance Computer and Recycling Plant;
-- **retrofits**: rockets the seat cannot pay for, or that fit no meteor, are junk. A seat with two
-  or more junk rockets and nothing better puts one on its empty site; every seat adds its junk
-  rockets to a site that holds two or more rockets (a rocket retrofit, R1), preferring the
-  all-different pattern (five damage values: the easy one). Known limit: a lone rocket is a rocket
-  project (R1), and the seat does not add its own second rocket (tried: no better at 100 games),
-  so rocket retrofits seldom complete. Energy goes into a retrofit only when no project and no
-  rocket in the hand wants its type;
-- **stuck projects**: a rocket project of its own that has waited ``stuck_s`` seconds for energy
-  nobody gave, while the hand could pay for another one or retrofit, is discarded;
+  all but one energy card that the other hands probably hold (inferred from the cards not yet seen,
+  leaving out hands that cannot help: Homebody, Backwards; a Closed Site seat pays alone); the
+  damage it picks is the one the field needs. A rocket may also join a site holding only energy
+  that its cost contains;
+- **retrofits**: rockets the seat cannot pay for (two or more energy cards short, a Power Fault or
+  Light Payloads site), or that fit no meteor, are junk. A seat with junk of two damages puts one on
+  its empty site and its second on top (two rockets: a rocket retrofit, R1); every seat adds junk
+  rockets that keep the pattern (all different, or all the same); nobody gives energy to a lone
+  rocket nobody needs. Energy goes into a retrofit only when no project wants its type;
+- **stuck projects**: a rocket project that has waited ``stuck_s`` seconds for energy nobody gave,
+  or a technology other than the two above, is discarded when the hand has something better for the
+  site (a rocket it pays, or a rocket retrofit);
 - **volleys**: a built rocket is launched when it finishes a meteor exactly (alone, joining the
   open window, or opening a volley that the other built rockets, which everyone sees, can complete
-  exactly), taking Cracked stores, Brittle, Shielded, Evasive and Volatile into account. Whoever
-  sees the open window joins it when its damage completes the sum: that is the whole convention.
-  A face-down meteor is shot with the damage at the low end of its range (a kill or a reveal,
-  never an Overkill). A rocket is never fired at nothing; an under-hit wastes its energy;
-- **Overkill** outside Zone 1 costs only the rest of the zone (the draws come anyway, and the deck
-  is not what runs out), so it is accepted when no exact shot exists; in Zone 1 it loses the game;
+  exactly), taking Cracked stores, Brittle, Shielded, Evasive, Dense and Volatile into account. A
+  rocket never joins a volley that already destroys its meteor. A face-down meteor is weighed over
+  every meteor card with that back that nobody has seen yet (``meteor_odds``): an Overkill there is
+  a kill at the cost of the rest of the zone plus ``excess`` per damage point over, an under-hit
+  wastes ``waste`` per damage point and reveals the meteor; the shot with the best expectation
+  wins. A face-up meteor gets an Overkill only when the rocket has no exact use left;
+- **Overkill** outside Zone 1 costs only the rest of the zone (the draws come anyway); on a Volatile
+  meteor in Zone 2, or anything in Zone 1, it loses the game, except on the last meteor;
+- **Powers**: Spotter reveals the Boss first (then the widest range), Demolition Expert's +1 and
+  Sharpshooter's no-Overkill flags are used when they make a shot exact or safe, Chronometrist
+  flips a nearly empty Zone 1 timer. A Backwards seat plays cards by position onto its own empty
+  site, where everyone sees them, and clears them when nobody builds on them;
 - **pass**: when it has nothing useful to do and the zone has run ``pass_after`` seconds (never in
   Zone 1).
 
