@@ -15,8 +15,11 @@ only words are Pass and Launch):
 
 - **information first**: whoever holds the Tracking Station starts it at once and the team pays
   for it before any rocket (with every meteor face up, as in a first game, the same conventions
-  won 0.525 of 200 standard 4-player games, as often as the omniscient planner then); the Research Laboratory comes next while three or more zone changes are
-  left (one more card per seat at each). Other technologies only when the hand pays for them;
+  won 0.525 of 200 standard 4-player games, as often as the omniscient planner then); the Research
+  Laboratory comes next while three or more zone changes are left (one more card per seat at each).
+  Other technologies only when the hand pays for them;
+- **time**: a player view's timer is computed at the last event; the seat adds the delays it waited
+  itself, so that passing, stuck projects and the Zone 1 hurry see the time that really went by;
 - **projects**: a seat starts a rocket on its own site only when its hand pays the whole cost, or
   all but one energy card that the other hands probably hold (inferred from the cards not yet seen,
   leaving out hands that cannot help: Homebody, Backwards; a Closed Site seat pays alone); the
@@ -103,6 +106,8 @@ class MeteorTeam(MeteorHeuristic):
         self.lab = lab
         self.recycle = recycle
         self.free_site = free_site
+        self._clock = 0.0  # the game time as this seat has lived it (see _timed)
+        self._delay = 0.0
         self._seen: dict[str, tuple[tuple[str, ...], float]] = {}  # own site -> (its cards, since when)
         self._now = 0.0
 
@@ -207,10 +212,33 @@ class MeteorTeam(MeteorHeuristic):
         return not self._teammates_may_pay(view, card.cost, have)
 
     # ---- the decision -------------------------------------------------------------------------
+    def reaction_time(self, rng: Rng) -> float:
+        delay = super().reaction_time(rng)
+        self._delay = delay  # the runner (or the room) asks this seat again after this delay
+        return delay
+
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
         if view.get("phase") == "play":
+            view = self._timed(view)
             self._remember(view)
         return super().act(view, legal, rng)
+
+    def _timed(self, view: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The view with the time this seat has waited since it last looked.
+
+        A player view's timer is computed at the game time of the last event; when nothing happens
+        for a while (a simulated game between two events), a person still knows that time went by.
+        The seat adds the delays it waited itself, so that ``pass_after``, ``stuck_s`` and the Zone 1
+        hurry see the time that really passed (in a room, whose views are fresh, nothing changes).
+        """
+        shown = float(view.get("now") or 0.0)
+        clock = max(shown, self._clock + self._delay) if self._clock > 0.0 else shown
+        self._clock, self._delay = clock, 0.0
+        timer = view.get("timer") or {}
+        if clock <= shown or not timer.get("running") or timer.get("deadline") is None:
+            return view
+        remaining = max(0.0, float(timer["deadline"]) - clock)
+        return {**view, "now": clock, "timer": {**timer, "remaining": remaining}}
 
     def _remember(self, view: Mapping[str, Any]) -> None:
         seat = int(view["seat"])
