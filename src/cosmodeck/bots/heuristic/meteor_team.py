@@ -108,6 +108,7 @@ class MeteorTeam(MeteorHeuristic):
         self.free_site = free_site
         self._clock = 0.0  # the game time as this seat has lived it (see _timed)
         self._delay = 0.0
+        self._shown = -1.0  # the view's own clock at the last look
         self._seen: dict[str, tuple[tuple[str, ...], float]] = {}  # own site -> (its cards, since when)
         self._now = 0.0
 
@@ -232,8 +233,10 @@ class MeteorTeam(MeteorHeuristic):
         hurry see the time that really passed (in a room, whose views are fresh, nothing changes).
         """
         shown = float(view.get("now") or 0.0)
-        clock = max(shown, self._clock + self._delay) if self._clock > 0.0 else shown
-        self._clock, self._delay = clock, 0.0
+        # a view whose clock moved is trusted (rooms advance the game before a bot looks); a view whose
+        # clock stood still since the last look has aged by the delay this seat waited
+        clock = self._clock + self._delay if shown == self._shown else shown
+        self._clock, self._delay, self._shown = clock, 0.0, shown
         timer = view.get("timer") or {}
         if clock <= shown or not timer.get("running") or timer.get("deadline") is None:
             return view
