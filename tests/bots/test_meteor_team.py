@@ -212,3 +212,20 @@ def test_a_backwards_seat_plays_blind_cards_onto_its_own_site() -> None:
     assert bot._blind(view)
     assert bot._place_value(view, PlaceCard("@0", Site(0))) > 0
     assert bot._place_value(view, PlaceCard("@0", Site(1))) == 0.0
+
+
+def test_a_seat_counts_the_time_it_waited_when_the_view_stands_still() -> None:
+    """A simulated view's timer stops at the last event; the seat adds the delays it waited itself."""
+    game = cosmodeck.load_game("meteor")
+    bot = make_bot("meteor", "team", game)
+    assert isinstance(bot, MeteorTeam)
+    view = {"now": 10.0, "timer": {"deadline": 60.0, "remaining": 50.0, "length": 60.0, "running": True}}
+    assert bot._timed(view) is view  # the first look: nothing to add
+    bot._delay = 4.0  # what reaction_time() last told the runner
+    aged = bot._timed(view)
+    assert aged["now"] == 14.0 and aged["timer"]["remaining"] == 46.0
+    bot._delay = 1.0
+    moved = {"now": 20.0, "timer": {"deadline": 60.0, "remaining": 40.0, "length": 60.0, "running": True}}
+    assert bot._timed(moved) is moved  # a clock that moved is trusted (rooms advance the game first)
+    bot.reaction_time(Rng(3))
+    assert bot._delay > 0
