@@ -15,18 +15,19 @@ from tests.server.util import serve_in_thread
 from tests.web.conftest import new_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+TOKEN = "browser-lab-token-0123456789"
 
 
 @pytest.fixture(scope="module")
 def lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("lab") / "lab.db"
-    with serve_in_thread(ServerConfig(db=str(db), room_rate="", lab=True)) as base:
+    with serve_in_thread(ServerConfig(db=str(db), room_rate="", lab=True, lab_token=TOKEN)) as base:
         yield base
 
 
 def test_a_designer_edits_p8_and_compares_it_in_the_lab(browser: Any, lab_server: str, shots: Any) -> None:
     page = new_page(browser)
-    page.goto(lab_server + "/lab")
+    page.goto(lab_server + f"/lab#token={TOKEN}")
     page.select_option("#lab-game", "shooting-star")
     hits = page.locator('input[data-path="destruction_set[0].hits"]')
     expect(hits).to_have_value("[[0,-1]]")
@@ -64,7 +65,7 @@ def test_a_designer_edits_p8_and_compares_it_in_the_lab(browser: Any, lab_server
 
 def test_the_lab_in_spanish_and_a_cancelled_run(browser: Any, lab_server: str, shots: Any) -> None:
     page = new_page(browser, lang="es")
-    page.goto(lab_server + "/lab?game=meteor")
+    page.goto(lab_server + f"/lab?game=meteor#token={TOKEN}")
     expect(page.locator("h1")).to_have_text("Laboratorio de diseño")
     expect(page.locator("#lab-check")).to_contain_text("Son las cartas de fábrica, sin cambios.")
     expect(page.locator("details.sec[open] summary")).to_contain_text("Cohetes")
@@ -81,3 +82,28 @@ def test_the_lab_in_spanish_and_a_cancelled_run(browser: Any, lab_server: str, s
     page.get_by_role("button", name="Aplicar").click()
     expect(page.locator(".err[role=alert]")).to_contain_text("Esto no es JSON válido")
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_lab_opens_only_with_its_token(browser: Any, lab_server: str, shots: Any) -> None:
+    page = new_page(browser)
+    page.goto(lab_server + "/lab?game=meteor")
+    expect(page.locator("h2")).to_have_text("The lab needs its token")
+    expect(page.locator("#lab-game")).to_have_count(0)
+    page.fill("#lab-token", "a-wrong-token-0123456789")
+    page.click("#lab-login button")
+    expect(page.locator("#lab-login-msg")).to_contain_text("This is not the lab token")
+    shots(page, "door")
+    page.fill("#lab-token", TOKEN)
+    page.click("#lab-login button")
+    expect(page.locator("#lab-game")).to_have_value("meteor")
+    # the link's token: exchanged for the cookie and gone from the address bar at once
+    other = new_page(browser, lang="es")
+    other.goto(lab_server + f"/lab#token={TOKEN}")
+    expect(other.locator("h1")).to_have_text("Laboratorio de diseño")
+    expect(other.locator("#lab-game")).to_be_visible()
+    assert TOKEN not in other.url
+    cookies = other.context.cookies()
+    assert [(c["name"], c["httpOnly"], c["sameSite"]) for c in cookies] == [("cosmodeck_lab", True, "Strict")]
+    assert TOKEN not in cookies[0]["value"]
+    assert other.evaluate("document.cookie") == ""  # HttpOnly: no script of the page can read it
+    assert page.errors == [] and other.errors == []  # type: ignore[attr-defined]
