@@ -15,6 +15,9 @@ export const isObj = (v) => v !== null && typeof v === "object" && !Array.isArra
 export const isRowList = (v) => Array.isArray(v) && v.length > 0 && v.every(isObj);
 // {"1": {...}, "2": {...}} (Meteor's setup chart, texts): a table too, one row per key
 export const isRowDict = (v) => isObj(v) && Object.keys(v).length >= 2 && Object.values(v).every(isObj);
+// an object whose values are all objects or all lists (a setup chart, counts per value): its keys are rows
+const uniform = (v) => isObj(v) && Object.keys(v).length >= 2
+  && (Object.values(v).every(isObj) || Object.values(v).every(Array.isArray));
 const scalar = (v) => v === null || typeof v !== "object";
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -63,6 +66,25 @@ export function fieldText(doc, field) {
 
 const shape = (parts) => parts.map((p, i) => (typeof p === "number" ? "[*]" : (i ? `.${p}` : p))).join("");
 
+// shapes whose every list in the packaged file is flat with one same length >= 2 ([dx, dy], a meteor's back
+// range, a count per colour): fixed-size tuples, edited in place without add or remove
+function tuples(doc) {
+  const seen = new Map();
+  const walk = (v, parts) => {
+    if (Array.isArray(v)) {
+      const key = shape(parts);
+      const s = seen.get(key) || { lengths: new Set(), flat: true, n: 0 };
+      s.lengths.add(v.length); s.flat &&= v.every(scalar); s.n += 1;
+      seen.set(key, s);
+      v.forEach((x, i) => walk(x, [...parts, i]));
+    } else if (isObj(v)) for (const [k, x] of Object.entries(v)) walk(x, [...parts, uniform(v) ? "*" : k]);
+  };
+  walk(doc, []);
+  const out = new Set();
+  for (const [key, s] of seen) if (s.flat && s.n >= 2 && s.lengths.size === 1 && [...s.lengths][0] >= 2) out.add(key);
+  return out;
+}
+
 function suggestions(doc) {
   const map = new Map();
   const walk = (v, parts) => {
@@ -89,6 +111,7 @@ class Forms {
     this.S = S;
     this.hooks = hooks;
     this.seen = suggestions(S.packaged);
+    this.tuples = tuples(S.packaged);
     this.lists = new Map(); // shape -> datalist id
     this.datalists = h("div.datalists");
   }
@@ -226,6 +249,12 @@ class Forms {
 
   list(parts, arr) {
     const flat = arr.every(scalar);
+    if (flat && this.tuples.has(this.tupleShape(parts))) {
+      const box = h("div.list.flat.tuple", { role: "group", dataset: { path: pathOf(parts) }, "aria-label": this.text(parts) },
+        arr.map((item, i) => this.input([...parts, i], item)));
+      this.mark(box, parts);
+      return box;
+    }
     const box = h(`div.list${flat ? ".flat" : ""}`, { role: "group", dataset: { path: pathOf(parts) },
       "aria-label": this.text(parts) });
     const redraw = (focus) => {
@@ -266,6 +295,17 @@ class Forms {
     return found !== undefined ? structuredClone(found) : "";
   }
 
+  // the shape of a path as tuples() spells it (the keys of an object of objects are all "*")
+  tupleShape(parts) {
+    const out = [];
+    let cur = this.S.doc;
+    for (const p of parts) {
+      out.push(uniform(cur) ? "*" : p);
+      cur = cur === null || typeof cur !== "object" ? undefined : cur[p];
+    }
+    return shape(out);
+  }
+
   suggest(parts) {
     const key = shape(parts);
     const values = this.seen.get(key);
@@ -293,6 +333,10 @@ class Forms {
         if (el.value.trim() === "" || !Number.isFinite(n)) { localError(el, t("lab.not_number")); return; }
         this.set(parts, n, el);
       });
+    } else if (typeof value === "string" && value.length > 40) { // a card's text: room to read it
+      el = h("textarea.text", { rows: "2", "aria-label": aria, spellcheck: "true" });
+      el.value = value;
+      el.addEventListener("change", () => this.set(parts, el.value, el));
     } else {
       const text = value === null ? "" : String(value);
       el = h("input", { type: "text", value: text, "aria-label": aria, title: text,

@@ -89,7 +89,7 @@ function placeErrors(box) {
     }
     if (!target) continue;
     const note = h("div.err.engine", { role: "alert" }, err.problem);
-    if (target.tagName === "INPUT" || target.tagName === "SELECT") {
+    if (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA") {
       target.setAttribute("aria-invalid", "true");
       target.after(note);
     } else if (target.tagName === "TR") {

@@ -33,9 +33,12 @@ def metric_unit(r: dict[str, Any]) -> str:
 def _side(result: dict[str, Any], side: str) -> list[tuple[str, str]]:
     s = result[side]["summary"]
     data = s["data"] or "the game's default data"
+    a = result["a"]["summary"]
+    same_as_a = side == "b" and s.get("options_used") == a.get("options_used") and s.get("timing") == a.get("timing")
     return [(side.upper(), result[side]["label"]), (f"{side.upper()} card data", f"{data} (hash {s.get('data_hash')})"),
-            (f"{side.upper()} timing", str(s.get("timing", "-"))),
-            (f"{side.upper()} options used", options_text(s.get("options_used")))]
+            *([("B timing and options", "the same as A")] if same_as_a else [
+                (f"{side.upper()} timing", str(s.get("timing", "-"))),
+                (f"{side.upper()} options used", options_text(s.get("options_used")))])]
 
 
 def _plot_rows(d: Path, stem: str, rows: Sequence[dict[str, Any]], label: Any, xlabel: str, title: str,
