@@ -15,7 +15,7 @@ async function call(method, path, body) {
   const r = await fetch(path, { method, headers: body ? { "Content-Type": "application/json" } : {},
     body: body ? JSON.stringify(body) : undefined });
   const data = await r.json().catch(() => ({}));
-  if ((r.status === 401 || r.status === 403) && String(data.code || "").startsWith("lab_")) {
+  if (data.code === "lab_login_required" || data.code === "lab_bad_token") {
     location.reload(); // the lab cookie is gone or stale: the lab's door page explains what to do
   }
   if (!r.ok) { const e = new Error(data.message || r.statusText); e.data = data; e.status = r.status; throw e; }
