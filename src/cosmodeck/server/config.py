@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,3 +31,5 @@ class ServerConfig:
     bot_cpu_burst_s: float = 60.0  # CPU seconds a room's search bots may spend at once ...
     bot_cpu_rate: float = 0.25  # ... refilled at this many CPU seconds per second; when spent, a cheap bot moves
     lab: bool = False  # serve the design lab (/lab, /api/lab/...); off: those routes do not exist (404)
+    # the lab's token (docs/LAB.md "Who may use the lab"); None: a random one nobody knows. Never in a repr or log.
+    lab_token: str | None = field(default=None, repr=False)
