@@ -32,6 +32,7 @@ from cosmodeck.server.replays import replay_steps
 from cosmodeck.server.room import Client, Room
 from cosmodeck.server.rooms import ROOM_DEFAULTS
 from cosmodeck.server.rules_html import rules_html
+from cosmodeck.server.wire import dumps
 from cosmodeck.storage.errors import StorageError
 from cosmodeck.storage.repository import Store
 
@@ -198,7 +199,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
                     msg = parse_client_message(data if data is not None else (frame.get("bytes") or b""),
                                                cfg.max_message, cfg.max_json_depth)
                 except ProtocolError as e:
-                    client.send(json.dumps(e.to_json()))
+                    client.send(dumps(e.to_json()))
                     continue
                 room.deliver(client, msg)
         except WebSocketDisconnect:
@@ -261,7 +262,7 @@ def _closer(websocket: WebSocket) -> Any:
 
 
 async def _refuse(websocket: WebSocket, code: str, message: str, close_code: int) -> None:
-    await websocket.send_text(json.dumps(ProtocolError(code, message).to_json()))
+    await websocket.send_text(dumps(ProtocolError(code, message).to_json()))
     await websocket.close(close_code)
 
 

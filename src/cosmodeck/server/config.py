@@ -30,4 +30,5 @@ class ServerConfig:
     bot_max_ms: float = 5000.0  # largest ismcts ms=... (milliseconds per decision) a room may ask for
     bot_cpu_burst_s: float = 60.0  # CPU seconds a room's search bots may spend at once ...
     bot_cpu_rate: float = 0.25  # ... refilled at this many CPU seconds per second; when spent, a cheap bot moves
+    ws_deflate: bool = False  # permessage-deflate on WebSockets: less bandwidth, much more CPU per frame
     lab: bool = False  # serve the design lab (/lab, /api/lab/...); off: those routes do not exist (404)

@@ -19,7 +19,7 @@ from typing import Any
 
 from filelock import FileLock, Timeout
 from sqlalchemy import text
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
@@ -118,7 +118,7 @@ class PgRoomLocks:
             with suppress(StorageUnavailable):  # if the session is gone, its locks went with it
                 self._query("SELECT pg_advisory_unlock(%s)", room_lock_key(room_id))
 
-    def _holds(self, s: Session, room_id: str) -> bool:
+    def _holds(self, s: Session | Connection, room_id: str) -> bool:
         if self._pid is None:
             return False
         key = room_lock_key(room_id) & 0xFFFFFFFFFFFFFFFF
@@ -128,7 +128,7 @@ class PgRoomLocks:
             {"pid": self._pid, "hi": key >> 32, "lo": key & 0xFFFFFFFF}).first()
         return found is not None
 
-    def fence(self, s: Session, room_id: str) -> None:
+    def fence(self, s: Session | Connection, room_id: str) -> None:
         """Inside a write transaction: go on only while our lock session holds the room's lock.
 
         After a lost session (a database restart) the lock is taken again; if another server took
