@@ -26,7 +26,7 @@ from cosmodeck.server.auth import AUTH_TIMEOUT_S, install_log_redaction, parse_a
 from cosmodeck.server.config import ServerConfig
 from cosmodeck.server.durable import storage_unavailable
 from cosmodeck.server.guard import RateLimited, RoomRate, client_address, read_body
-from cosmodeck.server.hub import Hub
+from cosmodeck.server.hub import Hub, RoomElsewhere
 from cosmodeck.server.protocol import CreateRoom, ProtocolError, parse_client_message, parse_json
 from cosmodeck.server.replays import replay_steps
 from cosmodeck.server.room import Client, Room
@@ -42,7 +42,8 @@ STATUS = {"unknown_room": 404, "unknown_game": 404, "not_over": 409, "too_large"
           "seed_not_allowed": 403, "busy": 503, "room_elsewhere": 409, "storage_unavailable": 503}
 CLOSE_UNKNOWN_ROOM = 4404
 CLOSE_BAD_TOKEN = 4401  # also: a token in the URL, no auth message in time
-CLOSE_TRY_LATER = 1013  # storage unavailable, or the room is run by another server
+CLOSE_TRY_LATER = 1013  # storage unavailable, or the room is run by another server (with no public URL)
+CLOSE_REDIRECT = 4302  # after a redirect frame: the room is run by the process it names
 
 
 def web_dir() -> Path:
@@ -62,6 +63,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         if n:
             log.info("resumed %d unfinished room(s)", n)
         hub.start_expiry()
+        hub.start_leases()
         try:
             yield
         finally:
@@ -175,7 +177,15 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         hub = hub_of(websocket)
         try:
             room = await hub.get(room_id)
-        except ProtocolError as e:  # storage_unavailable, room_elsewhere
+        except RoomElsewhere as e:  # another process runs it: send the client there, or ask it to retry
+            owner = await hub.owner_url(room_id)
+            if owner is not None:
+                await websocket.send_text(dumps({"type": "redirect", "room": room_id, "server": owner}))
+                await websocket.close(CLOSE_REDIRECT)
+                return
+            await _refuse(websocket, e.code, e.message, CLOSE_TRY_LATER)
+            return
+        except ProtocolError as e:  # storage_unavailable
             await _refuse(websocket, e.code, e.message, CLOSE_TRY_LATER)
             return
         if room is None:

@@ -31,4 +31,8 @@ class ServerConfig:
     bot_cpu_burst_s: float = 60.0  # CPU seconds a room's search bots may spend at once ...
     bot_cpu_rate: float = 0.25  # ... refilled at this many CPU seconds per second; when spent, a cheap bot moves
     ws_deflate: bool = False  # permessage-deflate on WebSockets: less bandwidth, much more CPU per frame
+    # ---- several processes on one PostgreSQL database (docs/SERVER.md "Several server processes") ----
+    public_url: str | None = None  # where clients reach this process (sent in redirects); None: no redirects
+    lease_s: float = 10.0  # a process silent this long loses its room locks (PostgreSQL idle_session_timeout)
+    scan_s: float = 1.0  # how often a process looks for rooms nobody runs (their process died) and resumes them
     lab: bool = False  # serve the design lab (/lab, /api/lab/...); off: those routes do not exist (404)

@@ -25,7 +25,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from cosmodeck.storage.errors import RoomLost, StorageUnavailable, StoreRefused
 from cosmodeck.storage.models import Base, ExtraModel, MetaModel, RoomModel, StepModel
-from cosmodeck.storage.ownership import PgRoomLocks, SqliteFileLock, db_reason
+from cosmodeck.storage.ownership import ORPHANS_SQL, PgRoomLocks, SqliteFileLock, db_reason
 
 DEFAULT_DB = "sqlite:///cosmodeck.db"
 
@@ -161,6 +161,34 @@ class Store:
     def release_room(self, room_id: str) -> None:
         if self.locks is not None:
             self.locks.release(room_id)
+
+    @property
+    def shared(self) -> bool:
+        """Several servers may share this database (PostgreSQL); an SQLite file has one."""
+        return self.locks is not None
+
+    def advertise(self, url: str | None, lease_s: float) -> None:
+        """PostgreSQL: this process's public URL (for redirects) and its lease."""
+        if self.locks is not None:
+            self.locks.advertise(url, lease_s)
+
+    def renew_lease(self) -> None:
+        if self.locks is not None:
+            self.locks.renew()
+
+    def owner_url(self, room_id: str) -> str | None:
+        """PostgreSQL: the public URL of the process that runs ``room_id`` (None: none, or it has no URL)."""
+        if self.locks is None:
+            return None
+        with self._read() as s:
+            return self.locks.owner_url(s, room_id)
+
+    def orphan_rooms(self) -> list[str]:
+        """PostgreSQL: unfinished rooms no process runs (their process died or stopped), to resume."""
+        if self.locks is None:
+            return []
+        with self._read() as s:
+            return [str(r[0]) for r in s.execute(ORPHANS_SQL).all()]
 
     # ---- writes ------------------------------------------------------------------------
     def create_room(self, room: RoomRow) -> None:
