@@ -7,6 +7,7 @@ another resumes them from the event log within 5 s, with every acknowledged move
 
 from __future__ import annotations
 
+import signal
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -125,3 +126,40 @@ def test_kill_9_of_one_process_mid_game_its_rooms_resume_on_the_other_within_5_s
         a.close()
     print(f"rooms resumed on the other process {took:.2f} s after kill -9")
     assert took < 5.0
+
+
+def test_a_hung_process_loses_its_rooms_after_its_lease_and_cannot_write_them_when_it_wakes(
+        postgres_url: str) -> None:
+    one, two = public(ServerProcess(postgres_url)), public(ServerProcess(postgres_url))
+    for p in (one, two):
+        p.extra += ("--lease", "2")
+    one.start()
+    two.start()
+    try:
+        r = create_room(one.base, "toy", 2, options={"tick": 1000})
+        room = r["room"]
+        a = Ws(one.base, room, r["seats"]["0"])
+        Ws(one.base, room, r["seats"]["1"]).close()  # both seats joined: the game starts
+        a.act("add 2", 0)
+        assert a.view_at_least(1)["view"]["adds"] == [2, 0]
+        assert one.proc is not None
+        one.proc.send_signal(signal.SIGSTOP)  # hung: its connections stay open, it renews nothing
+        try:
+            stopped = time.monotonic()
+            while owner(postgres_url, room) != two.base:
+                assert time.monotonic() - stopped < 2 + 5, "the hung process kept the room past its lease"
+                time.sleep(0.1)
+            b, _ = follow(two.base, room, r["seats"]["1"])
+            assert b.view_at_least(1)["view"]["adds"] == [2, 0]
+            b.act("add 1")
+            assert b.view_at_least(2)["view"]["adds"] == [2, 1]
+        finally:
+            one.proc.send_signal(signal.SIGCONT)
+        a.act("add 1", 1)  # the woken process's copy is out of date: it cannot store this move
+        assert a.closed_code(10) == 1012
+        assert any(m.get("code") == "room_moved" for m in a.messages)
+        assert stored_steps(postgres_url, room) == 2
+        assert owner(postgres_url, room) == two.base
+    finally:
+        one.stop()
+        two.stop()
