@@ -87,9 +87,14 @@ class RoomDriver:
 
     async def run(self) -> None:
         while time.monotonic() < self.stop:
-            r = await self.http.post(self.home + "/api/rooms", json={
-                "game": self.args.game, "players": self.args.players, "options": {}})
-            r.raise_for_status()
+            try:
+                r = await self.http.post(self.home + "/api/rooms", json={
+                    "game": self.args.game, "players": self.args.players, "options": {}})
+                r.raise_for_status()
+            except httpx.HTTPError as e:  # e.g. a kept-alive connection the server closed meanwhile
+                self.level.error(f"create:{type(e).__name__}")
+                await asyncio.sleep(0.1)
+                continue
             data = r.json()
             try:
                 await self.play(data["room"], data["seats"])
