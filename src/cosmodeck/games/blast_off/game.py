@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import replace
+from types import MappingProxyType
 from typing import Any
 
 from cosmodeck.engine.errors import DataError, IllegalActionError, OptionError
@@ -38,6 +39,9 @@ class BlastOffGame(Game[BlastOffState]):
     info = GameInfo(id="blast-off", name="Blast Off!", min_players=2, max_players=DEFAULT_MAX_PLAYERS,
                     real_time=True, hidden_info=True, simultaneous=True, cooperative=False,
                     num_distinct_actions=None)
+    text_paths = (("texts",), ("missions", "*", "name"), ("missions", "*", "text"))
+    # the packaged file before its texts section (English mission names and texts only)
+    previous_data = MappingProxyType({"e60fd253b51dbb48": "738a1a6082c8ac88"})
     option_specs = OPTIONS
     data: BloData
 
