@@ -88,7 +88,7 @@ def _edit_shooting_star(obj: dict[str, Any], text: bool) -> None:
 def _edit_blast_off(obj: dict[str, Any], text: bool) -> None:
     if text:
         obj["missions"][0]["text"] = "Another English text"
-        obj.setdefault("texts", {})["mission.M01.name"] = {"en": "Houston", "es": "Houston (otra)"}
+        obj["texts"]["mission.M01.name"] = {"es": "Houston (otra)"}
     else:
         obj["deck"]["countdown"] += 1
 

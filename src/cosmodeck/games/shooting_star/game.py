@@ -46,6 +46,16 @@ class ShootingStarGame(Game[ShootingStarState]):
         self.arrows: tuple[str, ...] = ORIENTATIONS if self.options["orientations"] == 4 else ORIENTATIONS_2
         self.place_rows: dict[str, _PlaceRow] = {c: _PlaceRow(c, self.arrows) for c in self.data.card_order}
 
+    def build_catalogue(self) -> dict[str, Any]:
+        """The missions' names and texts per language, as the data file gives them (the views carry
+        them as well, with each mission)."""
+        texts: dict[str, dict[str, str]] = {}
+        for m in self.data.missions.values():
+            for part, words in (("name", m.name), ("text", m.text)):
+                if words:
+                    texts[f"mission.{m.id}.{part}"] = dict(words)
+        return {"texts": texts}
+
     def parse_data(self, data: TextInput) -> ShsData:
         return loader.parse(data)
 
