@@ -73,6 +73,7 @@ def test_every_earlier_hash_names_todays_rules(game_id: str) -> None:
 def _edit_meteor(obj: dict[str, Any], text: bool) -> None:
     if text:
         obj["texts"]["tech.T01"]["es"] = "Otra traducción"
+        obj["boss_meteors"][0]["name"] = "Leviathan"
     else:
         obj["setup_chart"]["3"]["start_hand"] += 1
 

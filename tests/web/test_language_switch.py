@@ -47,6 +47,8 @@ def test_meteor_switches_to_spanish_mid_game(browser: Any, web_server: str, shot
     r = create_room(web_server, "meteor", 2, bots={"1": "random"}, options=options, seed=4)
     page = new_page(browser, lang="en")
     errors = watch(page)
+    fetched: list[str] = []
+    page.on("request", lambda req: fetched.append(req.url) if req.url.endswith("/catalogue") else None)
     page.goto(r["links"]["0"])
     page.click("button[data-action='start']")
     page.wait_for_selector(".met-cards .met-card")
@@ -76,6 +78,7 @@ def test_meteor_switches_to_spanish_mid_game(browser: Any, web_server: str, shot
     assert "coloca" in log and " places " not in log, log[-400:]
     scan(page, where="right after switching to Spanish")
     shots(page, "2-es")
+    assert len(fetched) == 1, fetched  # the card texts came once for the room, not with each view
     steps = 0
     while steps < 6 and not test_meteor.result_shown(page):
         test_meteor.play_step(page, rng)

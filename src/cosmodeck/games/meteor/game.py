@@ -32,9 +32,10 @@ class MeteorGame(Game[MeteorState]):
         simultaneous=True,
         cooperative=True,
     )
+    text_paths = (("texts",), ("standard_meteors", "*", "name"), ("boss_meteors", "*", "name"))
     # the packaged file before its texts section, and with the texts before the launch sites' names
-    previous_data = MappingProxyType({"ff1be6131dc5c6e8": "8120d514087c3324", "eb72f2cfef29ef62": "8120d514087c3324",
-                                      "1bfbcf0d497cb938": "8120d514087c3324"})
+    previous_data = MappingProxyType({"ff1be6131dc5c6e8": "74a8cef720d1d2ac", "eb72f2cfef29ef62": "74a8cef720d1d2ac",
+                                      "1bfbcf0d497cb938": "74a8cef720d1d2ac"})
     option_specs = (
         Option("difficulty", "standard", check=_text, doc="standard, advanced or expert (R16)"),
         Option("first_game", False, check=boolean, doc="meteors face up, free talk (R14)"),
