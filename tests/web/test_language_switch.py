@@ -175,3 +175,22 @@ def test_shooting_star_switches_to_spanish_mid_game(browser: Any, web_server: st
 
 if "meteor" not in cosmodeck.list_games():  # pragma: no cover - the three games ship together
     pytest.skip("the games are not registered", allow_module_level=True)
+
+
+def test_a_meteor_text_the_data_file_has_not_translated_shows_its_english_with_a_notice(
+        browser: Any, web_server: str) -> None:
+    doc = json.loads(default_data("meteor").text)
+    doc["texts"]["tech.T02"] = {"en": "Deep Radar"}  # a designer's new name, not translated yet
+    doc["texts"]["zone.5"]["es"] = "Exosfera alta"  # a changed translation
+    r = create_room(web_server, "meteor", 1, options={**FAST_OPTIONS["meteor"], "data": doc})
+    page = new_page(browser, lang="es")
+    errors = watch(page)
+    page.goto(r["links"]["0"])
+    page.wait_for_selector(".met-field")
+    got = page.evaluate("""async () => {
+      const { techName, zoneName } = await import('/static/boards/meteor-cards.js');
+      return { tech: techName(null, 'T02#1'), zone: zoneName(null, 5) };
+    }""")
+    assert got == {"tech": f"Deep Radar {ES['untranslated']}", "zone": "Exosfera alta"}
+    assert "Exosfera alta" in page.locator("body").inner_text()
+    errors.check()
