@@ -1,4 +1,8 @@
-"""MET-D4: the view's catalogue of printed faces comes from the data file and shows only public text."""
+"""MET-D4: the game's catalogue of printed faces comes from the data file, is public, and is sent once.
+
+The catalogue is part of the game (built once per game, served once per room); views name cards by
+id and carry no catalogue, so a view stays small and bots and RL encoders never build one.
+"""
 
 from __future__ import annotations
 
@@ -12,8 +16,9 @@ from tests.meteor.helpers import load
 
 
 def test_MET_D4_the_catalogue_draws_every_resource_card_from_the_data_file() -> None:
-    st = load().new_game(players=2, seed=3)
-    cat = build_view(st, 0)["catalogue"]
+    game = load()
+    st = game.new_game(players=2, seed=3)
+    cat = game.catalogue()
     bases = {c.base for c in st.data.resources.values()}
     assert set(cat["cards"]) == bases
     assert cat["cards"]["R10"] == {"kind": "rocket", "cost": "FS", "damage": 3}
@@ -28,18 +33,25 @@ def test_MET_D4_a_changed_data_file_changes_the_faces_and_a_missing_translation_
     text = resources.files("cosmodeck.games.meteor.data").joinpath("default.json").read_text(encoding="utf-8")
     obj = json.loads(text)
     obj["texts"]["tech.T02"] = {"en": "Deep Radar"}
-    game = MeteorGame(TextInput("my-cards.json", json.dumps(obj)), {})
-    cat = build_view(game.new_game(players=2, seed=3), 1)["catalogue"]
+    obj["rockets"][0]["damage"] += 1
+    game = MeteorGame(TextInput("my-cards.json", json.dumps(obj), lenient=True), {})
+    cat = game.catalogue()
     assert cat["texts"]["tech.T02"] == {"en": "Deep Radar"}  # the board shows it, saying it is untranslated
+    rocket = obj["rockets"][0]
+    assert cat["cards"][rocket["id"]]["damage"] == rocket["damage"]
 
 
-def test_MET_D4_power_and_challenge_texts_are_those_of_the_cards_dealt() -> None:
-    st = load(difficulty="advanced").new_game(players=3, seed=1)
-    texts = build_view(st, None)["catalogue"]["texts"]
-    dealt = {c for c in (*st.powers, *st.challenges) if c}
-    shown = {k.split(".")[1] for k in texts if k.startswith(("power.", "challenge."))}
-    assert shown == dealt and len(dealt) == 6
-    assert not any(k.startswith(("power.", "challenge.")) for k in build_view(load().new_game(players=3, seed=1), 0)
-                   ["catalogue"]["texts"])
+def test_MET_D4_the_catalogue_is_built_once_per_game_and_no_view_carries_it() -> None:
+    game = load(difficulty="advanced")
+    st = game.new_game(players=3, seed=1)
+    assert game.catalogue() is game.catalogue()
+    for seat in (None, 0, 1, 2):
+        assert "catalogue" not in build_view(st, seat)
+    texts = game.catalogue()["texts"]
+    # every Power and Challenge of the file, whichever were dealt (the dealt ones are public anyway)
+    assert {k.split(".")[1] for k in texts if k.startswith("power.")} == set(st.data.powers)
+    assert {k.split(".")[1] for k in texts if k.startswith("challenge.")} == set(st.data.challenges)
     # every boss name is listed, so the list never tells which bosses lie face down
     assert sum(1 for k in texts if k.startswith("boss.")) == len(st.data.boss_ids)
+    # the view names the dealt cards by id; the catalogue has their texts
+    assert all(f"power.{p['id']}" in texts for p in build_view(st, 0)["powers"] if p)

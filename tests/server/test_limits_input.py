@@ -13,7 +13,8 @@ from typing import Any
 import httpx
 import pytest
 
-from cosmodeck.api import default_data
+from cosmodeck.api import default_data, load_game
+from cosmodeck.engine.datahash import rules_hash
 from cosmodeck.engine.options import TextInput
 from cosmodeck.server import ServerConfig
 from cosmodeck.storage.repository import Store
@@ -75,7 +76,7 @@ def test_uploaded_card_data_is_stored_with_the_room_and_shown_by_hash(server: st
     doc = {"start": 4, "goal": 9}
     r = create_room(server, "toy", 2, options={"data": doc, "tick": 1000})
     text = json.dumps(doc, ensure_ascii=False)
-    digest = TextInput("x", text).sha
+    digest = rules_hash(text, (("texts",),))  # the data hash: of the rules, texts left out
     ws = Ws(server, r["room"], r["seats"]["0"])
     hello = ws.until(lambda m: m["type"] == "hello")
     assert hello["data"] == {"custom": True, "hash": digest}
@@ -96,7 +97,8 @@ def test_uploaded_card_data_as_text_works_like_the_packaged_file(server: str) ->
     r = create_room(server, "blast-off", 2, options={"data": packaged})
     ws = Ws(server, r["room"], r["seats"]["0"])
     hello = ws.until(lambda m: m["type"] == "hello")
-    assert hello["data"] == {"custom": True, "hash": TextInput("x", packaged).sha}
+    # the same rules as the packaged file: the same data hash
+    assert hello["data"] == {"custom": True, "hash": load_game("blast-off").data_hash}
     assert packaged[:40] not in "".join(ws.frames)
     ws.close()
 

@@ -5,6 +5,7 @@ opens and steps to the end, in sentences, in both languages."""
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from typing import Any
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 
 import cosmodeck
+from cosmodeck.api import default_data
 from tests.server.util import create_room
 from tests.web.conftest import new_page
 from tests.web.scan import scan, watch
@@ -218,20 +220,32 @@ def test_card_faces_carry_a_shape_and_a_word_besides_their_colour_with_aa_contra
 
 def test_a_changed_mission_text_is_shown_in_english_and_says_so_on_a_spanish_page(browser: Any,
                                                                                  web_server: str) -> None:
+    """The mission texts come from the room's data file: its own Spanish where it has one, else its
+    English marked "English only"; the UI catalogue holds no mission text."""
+    doc = json.loads(default_data("blast-off").text)
+    doc["missions"][0]["text"] = 'Whoever plays an 8 must say "Houston!"'
+    doc["texts"]["mission.M01.text"] = {"es": "Quien juega un 8 debe decir «¡Houston!»"}
+    doc["missions"][1]["text"] = "When a red card is played, the direction of play reverses."
+    del doc["texts"]["mission.M02.text"]
+    r = create_room(web_server, "blast-off", 2, bots={"1": "random"}, options={"data": doc})
     page = new_page(browser, lang="es")
     errors = watch(page)
-    page.goto(web_server + "/")
-    page.wait_for_selector("#create")
+    page.goto(r["links"]["0"])
+    page.wait_for_selector(".bo-hand")
     got = page.evaluate("""async () => {
       const { missionText, missionCard } = await import('/static/boards/blast-off-missions.js');
-      const std = missionText({ id: 'M01', name: 'Houston',
-                                text: 'Whoever plays a 7 must say "Houston, we have a problem!"' });
-      const changed = missionText({ id: 'M01', name: 'Houston', text: 'Whoever plays an 8 must say "Houston!"' });
+      const own = missionText({ id: 'M01', name: 'Houston', text: 'Whoever plays an 8 must say "Houston!"' });
+      const changed = missionText({ id: 'M02', name: 'Change Course',
+                                    text: 'When a red card is played, the direction of play reverses.' });
+      const std = missionText({ id: 'M05', name: 'Roger',
+                                text: 'When a 5 is played, every other player must say "Roger!"' });
       const unknown = missionCard({ id: 'X9', name: 'Moon Dance', text: 'Everyone dances.' });
-      return { std, changed, card: unknown.innerText };
+      return { own, changed, std, card: unknown.innerText };
     }""")
-    assert got["std"] == {"name": "Houston", "text": "Quien juega un 7 debe decir «¡Houston, tenemos un problema!»",
-                          "englishOnly": False}
-    assert got["changed"]["englishOnly"] is True and "an 8" in got["changed"]["text"]
+    assert got["own"] == {"name": "Houston", "text": "Quien juega un 8 debe decir «¡Houston!»", "englishOnly": False}
+    assert got["changed"]["englishOnly"] is True and "a red card" in got["changed"]["text"]
+    assert got["changed"]["name"] == "Cambio de rumbo"
+    assert got["std"] == {"name": "Recibido", "text": "Cuando se juega un 5, todos los demás jugadores deben decir "
+                          "«¡Recibido!»", "englishOnly": False}
     assert "Solo en inglés" in got["card"] and "Everyone dances." in got["card"]
     errors.check()

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from cosmodeck.engine.datahash import TextPath, rules_hash
 from cosmodeck.engine.errors import OptionError, StateFormatError
 from cosmodeck.engine.options import Option, TextInput, resolve_options
 
@@ -40,6 +41,13 @@ class Game(ABC, Generic[S]):
     # that makes a real-time game turn-based) by assigning ``self.info`` in ``__init__``.
     info: GameInfo
     option_specs: ClassVar[tuple[Option, ...]] = ()
+    # Where the data file keeps what players read (translations, names): left out of the data hash
+    # (engine/datahash.py), so a text changes no record's hash.
+    text_paths: ClassVar[tuple[TextPath, ...]] = (("texts",),)
+    # Text hashes of earlier packaged data files -> the data hash of their rules. Records and saved
+    # games of those versions carry the text hash; they replay on today's packaged data while its
+    # rules hash is the same (tests/engine/test_data_hash.py checks each entry against the old file).
+    previous_data: ClassVar[Mapping[str, str]] = MappingProxyType({})
 
     def __init__(self, data: TextInput, options: Mapping[str, Any] | None = None) -> None:
         self.data_input = data
@@ -47,6 +55,8 @@ class Game(ABC, Generic[S]):
         self.checked_actions: dict[int, Any] = {}
         parsed = self.parse_data(data)
         self.data: Any = parsed
+        self._data_hash = rules_hash(data.text, self.text_paths)
+        self._catalogue: dict[str, Any] | None = None
         resolved = resolve_options(self.option_specs, dict(options or {}), self.data_default_options(parsed))
         self.options: Mapping[str, Any] = MappingProxyType(resolved)
         self.check_options(self.options)
@@ -80,7 +90,32 @@ class Game(ABC, Generic[S]):
 
     @property
     def data_hash(self) -> str:
-        return self.data_input.sha
+        """The hash of the card data's rules (its texts left out), as records and states carry it."""
+        return self._data_hash
+
+    def accepts_data_hash(self, value: object) -> bool:
+        """Whether a record or state naming card data ``value`` was made with rules equal to this data's:
+        its data hash, the text hash of this very file (what records written before the data hash left
+        texts out carry), or the text hash of an earlier packaged file whose rules are today's."""
+        if value in (self._data_hash, self.data_input.sha):
+            return True
+        return self.data_input.default and isinstance(value, str) and self.previous_data.get(value) == self._data_hash
+
+    def catalogue(self) -> Mapping[str, Any]:
+        """What players read of this game's card data, JSON-ready: the printed faces a board draws and
+        the data file's texts per language (``{"texts": {KEY: {"en": ..., "es": ...}}, ...}``).
+
+        The same for every seat and every state, so it is built once per game (cached; do not mutate
+        it) and sent once: the server serves it per room (``GET /api/rooms/ROOM/catalogue``) and
+        views name cards by id. Bots and RL encoders never need it.
+        """
+        if self._catalogue is None:
+            self._catalogue = self.build_catalogue()
+        return self._catalogue
+
+    def build_catalogue(self) -> dict[str, Any]:
+        """The catalogue (see :meth:`catalogue`); a game with texts in its data file overrides this."""
+        return {"texts": {}}
 
     def new_game(self, players: int, seed: int = 0) -> S:
         """A fresh game for ``players`` seats, seeded by ``seed``."""
@@ -117,7 +152,7 @@ class Game(ABC, Generic[S]):
             raise StateFormatError("not a cosmodeck state (format must be 'cosmodeck-state/1')")
         if obj.get("game") != self.id:
             raise StateFormatError(f"state is for game {obj.get('game')!r}, not {self.id!r}")
-        if obj.get("data_hash") != self.data_hash:
+        if not self.accepts_data_hash(obj.get("data_hash")):
             raise StateFormatError("state was made with different card data (data_hash differs)")
         if obj.get("options") != self.options_json():
             raise StateFormatError("state was made with different options")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from cosmodeck.engine.errors import DataError
@@ -78,3 +79,45 @@ class Checker:
         """An engine bound (never lenient): ``lo <= value <= hi``."""
         if not lo <= value <= hi:
             raise self.fail(field, f"{value} is out of range: {what or 'it'} must be between {lo} and {hi}")
+
+
+LANG = re.compile(r"^[a-z]{2}(-[A-Z]{2})?$")
+MAX_TEXT = 500  # characters of one text (the longest default one, a Meteor Power, has about 150)
+MAX_TEXTS = 400  # entries of a texts section
+
+
+def check_texts(chk: Checker, raw: Any, known: Callable[[str], str | None], *, english: bool = True,
+                field: str = "texts") -> dict[str, dict[str, str]]:
+    """A data file's ``texts`` section: ``{key: {language: text}}``, what players read per language.
+
+    ``known(key)`` returns why a key names nothing of this file (``None`` if it is known). ``english``:
+    every entry needs its English (``"en"``); without it the English lives elsewhere (a mission's own
+    ``name``), and an ``"en"`` here is refused so that no text has two English versions.
+    """
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise chk.fail(field, 'must be an object of texts: {"KEY": {"en": "...", "es": "..."}}')
+    if len(raw) > MAX_TEXTS:
+        raise chk.fail(field, f"{len(raw)} texts; at most {MAX_TEXTS}")
+    out: dict[str, dict[str, str]] = {}
+    for key, words in raw.items():
+        f = f"{field}.{key}"
+        problem = known(key)
+        if problem is not None:
+            raise chk.fail(f, problem)
+        if not isinstance(words, dict) or not words:
+            raise chk.fail(f, 'must be an object of one text per language: {"en": "...", "es": "..."}')
+        for lang, text in words.items():
+            if not LANG.match(lang):
+                raise chk.fail(f"{f}.{lang[:12]}", "a language is a code like 'en', 'es' or 'pt-BR'")
+            if not isinstance(text, str) or not text.strip():
+                raise chk.fail(f"{f}.{lang}", "must be a non-empty string")
+            if len(text) > MAX_TEXT:
+                raise chk.fail(f"{f}.{lang}", f"is {len(text)} characters long; at most {MAX_TEXT}")
+        if english and "en" not in words:
+            raise chk.fail(f, 'every text needs its English ("en"); other languages are optional')
+        if not english and "en" in words:
+            raise chk.fail(f"{f}.en", "the English text is the card's own; give only the other languages here")
+        out[key] = dict(words)
+    return out

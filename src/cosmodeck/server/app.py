@@ -126,6 +126,14 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
             raise ProtocolError("unknown_room", f"no room {room_id!r}")
         return info
 
+    @app.get("/api/rooms/{room_id}/catalogue")
+    async def room_catalogue(room_id: str, request: Request) -> JSONResponse:
+        cat = await hub_of(request).catalogue(room_id)
+        if cat is None:
+            raise ProtocolError("unknown_room", f"no room {room_id!r}")
+        # a room's game never changes: the page keeps it (one fetch per room, not per view)
+        return JSONResponse(cat, headers={"Cache-Control": "private, max-age=86400"})
+
     @app.get("/api/rooms/{room_id}/record")
     async def room_record(room_id: str, request: Request) -> JSONResponse:
         room = await _finished(hub_of(request), room_id)

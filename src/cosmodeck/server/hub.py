@@ -18,11 +18,12 @@ import asyncio
 import logging
 import secrets
 import time
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import suppress
 from typing import Any
 
-from cosmodeck.api import replay
+from cosmodeck.api import game_from_header, replay
 from cosmodeck.engine.events import Event
 from cosmodeck.engine.state import State
 from cosmodeck.server.auth import TOKEN_KEY, hash_token, seat_hashes
@@ -347,6 +348,18 @@ class Hub:
             return None
         return {"room": row.id, "game": row.game, "players": row.players, "status": row.status, "version": row.steps,
                 **header_info(row.header)}
+
+    async def catalogue(self, room_id: str) -> Mapping[str, Any] | None:
+        """The room's game catalogue (card faces, texts per language), the same for every seat: a page
+        fetches it once, views name cards by id. A room this process does not run is read from storage."""
+        room = self.rooms.get(room_id)
+        if room is not None:
+            return room.game.catalogue()
+        row: RoomRow | None = await self.db("room", room_id)
+        if row is None or row.status == "expired":
+            return None
+        game = await asyncio.to_thread(game_from_header, row.header)  # parsing card data: off the event loop
+        return game.catalogue()
 
     async def recent(self, limit: int = 20) -> list[dict[str, Any]]:
         rows: list[RoomRow] = await self.db("recent", limit)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import replace
+from types import MappingProxyType
 from typing import Any
 
 from cosmodeck.engine.errors import DataError, IllegalActionError, OptionError
@@ -38,6 +39,9 @@ class BlastOffGame(Game[BlastOffState]):
     info = GameInfo(id="blast-off", name="Blast Off!", min_players=2, max_players=DEFAULT_MAX_PLAYERS,
                     real_time=True, hidden_info=True, simultaneous=True, cooperative=False,
                     num_distinct_actions=None)
+    text_paths = (("texts",), ("missions", "*", "name"), ("missions", "*", "text"))
+    # the packaged file before its texts section (English mission names and texts only)
+    previous_data = MappingProxyType({"e60fd253b51dbb48": "738a1a6082c8ac88"})
     option_specs = OPTIONS
     data: BloData
 
@@ -45,7 +49,10 @@ class BlastOffGame(Game[BlastOffState]):
         super().__init__(data, options)
         o = self.options
         mf = o["missions"]
-        self.missions: tuple[Mission, ...] = data_mod.parse_mission_file(mf) if mf is not None else self.data.missions
+        self.missions: tuple[Mission, ...] = self.data.missions
+        self.mission_texts: dict[str, dict[str, str]] = self.data.texts  # other languages than English
+        if mf is not None:
+            self.missions, self.mission_texts = data_mod.parse_mission_file(mf)
         self.ctype: tuple[int, ...] = self.data.card_types
         self.kind: tuple[int, ...] = tuple(TYPE_KIND[t] for t in self.ctype)
         self.deck_size = len(self.ctype)
@@ -76,6 +83,16 @@ class BlastOffGame(Game[BlastOffState]):
         self._tokens: dict[tuple[bool, str, str | None], tuple[Action, ...]] = {}
         self._catches: dict[tuple[int, str | None], Catch] = {}
         self._authored: dict[str, Mission] = {}
+
+    def build_catalogue(self) -> dict[str, Any]:
+        """The missions' names and texts per language: the English is the mission's own, the others
+        come from the texts section of the file that gave the missions (data file or mission file)."""
+        texts: dict[str, dict[str, str]] = {}
+        for m in self.missions:
+            for part, english in (("name", m.name), ("text", m.text)):
+                key = f"mission.{m.id}.{part}"
+                texts[key] = {"en": english, **self.mission_texts.get(key, {})}
+        return {"texts": texts}
 
     def parse_data(self, data: TextInput) -> BloData:
         return data_mod.parse(data)

@@ -2,7 +2,10 @@
 
 The data file gives the colours, the deck composition and the missions. A separate
 mission file (option ``missions``) replaces the missions; it is either
-``{"schema": "cosmodeck/blast_off/missions@1", "missions": [...]}`` or a bare list.
+``{"schema": "cosmodeck/blast_off/missions@1", "missions": [...], "texts": {...}}`` or a bare list.
+Both may carry a ``texts`` section: the missions' names and texts in other languages
+(``{"mission.M01.name": {"es": "..."}, "mission.M01.text": {"es": "..."}}``); the English is the
+mission's own ``name`` and ``text``. Texts are not part of the data hash.
 The loader enforces I5-I7 on every file (the engine needs them, so they stay errors in lenient
 mode too); errors are ``DataError(source, field, problem)``. Every count is bounded, and a deck
 that strays from the design of I1-I2 (no Countdown card, numbers with unequal copies) gives
@@ -11,7 +14,7 @@ warnings in ``BloData.warnings``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -31,7 +34,7 @@ from cosmodeck.games.blast_off.cards import (
     planet_type,
 )
 from cosmodeck.games.blast_off.mdl import MAX_MISSIONS, Mission, error_field, parse_missions, problem_text
-from cosmodeck.games.datafile import Checker, load_json
+from cosmodeck.games.datafile import Checker, check_texts, load_json
 
 SCHEMA = "cosmodeck/blast_off/data@1"
 MISSIONS_SCHEMA = "cosmodeck/blast_off/missions@1"
@@ -62,6 +65,7 @@ class DataModel(BaseModel):
     deck: DeckModel
     missions: list[Any] = Field(max_length=MAX_MISSIONS)
     default_options: dict[str, Any] | None = None
+    texts: Any = None  # checked by mission_texts
 
     @field_validator("schema_")
     @classmethod
@@ -91,6 +95,7 @@ class BloData:
     default_options: dict[str, Any] | None
     status: str | None
     warnings: tuple[str, ...] = ()
+    texts: dict[str, dict[str, str]] = field(default_factory=dict)  # "mission.M01.name" -> {"es": ...}
 
     def min_cards(self, max_players: int) -> int:
         """I7: the deck needs at least 6 * max_players + 2 cards."""
@@ -122,7 +127,24 @@ def parse(data: TextInput) -> BloData:
     types.extend([WILD_T] * deck.wild)
     types.extend([CD_T] * deck.countdown)
     missions = parse_missions(raw.get("missions"), data.source)
-    return BloData(cols, tuple(types), missions, model.default_options, model.status, _warnings(data, deck))
+    texts = mission_texts(Checker(data.source), model.texts, missions)
+    return BloData(cols, tuple(types), missions, model.default_options, model.status, _warnings(data, deck), texts)
+
+
+def mission_texts(chk: Checker, raw: Any, missions: tuple[Mission, ...]) -> dict[str, dict[str, str]]:
+    """A texts section: keys ``mission.ID.name`` and ``mission.ID.text`` of the file's missions."""
+    ids = [m.id for m in missions]
+
+    def known(key: str) -> str | None:
+        kind, _, rest = key.partition(".")
+        ident, _, part = rest.rpartition(".")
+        if kind != "mission" or part not in ("name", "text"):
+            return "a key is mission.ID.name or mission.ID.text"
+        if ident not in ids:
+            return f"no mission {ident!r} in this file; known: {', '.join(ids)}"
+        return None
+
+    return check_texts(chk, raw, known, english=False)
 
 
 def _warnings(data: TextInput, deck: DeckModel) -> tuple[str, ...]:
@@ -139,19 +161,23 @@ def _warnings(data: TextInput, deck: DeckModel) -> tuple[str, ...]:
     return tuple(chk.warnings)
 
 
-def parse_mission_file(data: TextInput) -> tuple[Mission, ...]:
-    """A user's mission file (option ``missions``): ``{"missions": [...]}`` or a bare list."""
+def parse_mission_file(data: TextInput) -> tuple[tuple[Mission, ...], dict[str, dict[str, str]]]:
+    """A user's mission file (option ``missions``): ``{"missions": [...], "texts": ...}`` or a bare list;
+    its missions and their texts in other languages."""
     raw = load_json(data)
+    texts: Any = None
     if isinstance(raw, dict):
-        extra = sorted(set(raw) - {"schema", "missions", "name", "description", "status"})
+        extra = sorted(set(raw) - {"schema", "missions", "name", "description", "status", "texts"})
         if extra:
-            raise DataError(data.source, extra[0], "unknown key; a mission file has 'schema' and 'missions'")
+            raise DataError(data.source, extra[0], "unknown key; a mission file has 'schema', 'missions' and 'texts'")
         if "schema" in raw and raw["schema"] != MISSIONS_SCHEMA:
             raise DataError(data.source, "schema", f"must be {MISSIONS_SCHEMA!r}")
         if "missions" not in raw:
             raise DataError(data.source, "missions", "required key is missing")
+        texts = raw.get("texts")
         raw = raw["missions"]
-    return parse_missions(raw, data.source)
+    missions = parse_missions(raw, data.source)
+    return missions, mission_texts(Checker(data.source), texts, missions)
 
 
 def kind_counts(types: tuple[int, ...]) -> dict[int, int]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from cosmodeck.engine.errors import OptionError
@@ -11,6 +12,7 @@ from cosmodeck.engine.options import Option, TextInput, boolean, number
 from cosmodeck.games.meteor import actions, loader, setup
 from cosmodeck.games.meteor.cards import MeteorData
 from cosmodeck.games.meteor.state import MeteorState
+from cosmodeck.games.meteor.view import catalogue
 
 
 def _text(v: Any) -> str | None:
@@ -30,6 +32,10 @@ class MeteorGame(Game[MeteorState]):
         simultaneous=True,
         cooperative=True,
     )
+    text_paths = (("texts",), ("standard_meteors", "*", "name"), ("boss_meteors", "*", "name"))
+    # the packaged file before its texts section, and with the texts before the launch sites' names
+    previous_data = MappingProxyType({"ff1be6131dc5c6e8": "74a8cef720d1d2ac", "eb72f2cfef29ef62": "74a8cef720d1d2ac",
+                                      "1bfbcf0d497cb938": "74a8cef720d1d2ac"})
     option_specs = (
         Option("difficulty", "standard", check=_text, doc="standard, advanced or expert (R16)"),
         Option("first_game", False, check=boolean, doc="meteors face up, free talk (R14)"),
@@ -40,6 +46,9 @@ class MeteorGame(Game[MeteorState]):
         Option("one_handed_interval_s", 2, check=number(0, 60), doc="One-Handed (C03) minimum gap"),
         Option("countdown_s", 3, check=number(0, 60), doc="Countdown (C11) launch delay"),
     )
+
+    def build_catalogue(self) -> dict[str, Any]:
+        return catalogue(self.data)
 
     def parse_data(self, data_input: TextInput) -> MeteorData:
         return loader.parse_data(data_input)

@@ -22,7 +22,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from cosmodeck.engine.options import TextInput
-from cosmodeck.games.datafile import Checker, load_json
+from cosmodeck.games.datafile import Checker, check_texts, load_json
 from cosmodeck.games.meteor.cards import (
     ChartRow,
     Difficulty,
@@ -123,8 +123,9 @@ class FileModel(_M):
     constants: ConstantsModel
     default_options: dict[str, Any] | None = None
     # what players read, by key ("zone.5", "tech.T01", "tech.T01.text", "power.P04", "trait.dense", ...):
-    # {"en": ..., "es": ...}; English required, other languages optional (a page falls back to English)
-    texts: dict[str, dict[str, str]] | None = Field(default=None, max_length=400)
+    # {"en": ..., "es": ...}; English required, other languages optional (a page falls back to English).
+    # Checked by datafile.check_texts (known keys, languages, sizes); not part of the data hash.
+    texts: Any = None
 
 
 def _loc(loc: tuple[int | str, ...]) -> str:
@@ -229,15 +230,32 @@ def _build(m: FileModel, chk: Checker) -> MeteorData:
     )
 
 
+PROJECT_TYPES = ("tech", "rocket", "retrofit", "open", "dead")
+
+
 def _texts(m: FileModel, chk: Checker) -> dict[str, dict[str, str]]:
-    out: dict[str, dict[str, str]] = {}
-    for key, words in (m.texts or {}).items():
-        if "en" not in words:
-            raise chk.fail(f"texts.{key}", "every text needs its English (\"en\")")
-        if any(len(lang) > 5 or len(text) > 400 for lang, text in words.items()):
-            raise chk.fail(f"texts.{key}", "a language code has at most 5 letters and a text at most 400")
-        out[key] = dict(words)
-    return out
+    """The texts section: every key names a card, zone, site or trait of this file."""
+    named: dict[str, set[str]] = {
+        "zone": set(m.altitude_zones), "energy": {e.key for e in m.energy}, "project": set(PROJECT_TYPES),
+        "tech": {t.id for t in m.technologies}, "trait": set(m.meteor_traits), "power": set(m.power_cards),
+        "challenge": set(m.challenge_cards), "site": {str(i) for i in range(len(m.launch_sites))},
+        "boss": {b.id for b in m.boss_meteors},
+    }
+    with_text = ("tech", "trait", "power", "challenge")  # these also have a card text: "tech.T01.text"
+
+    def known(key: str) -> str | None:
+        kind, _, rest = key.partition(".")
+        ident, _, suffix = rest.partition(".")
+        if kind not in named:
+            return f"unknown kind of text {kind!r}; a key is KIND.ID with KIND one of {', '.join(named)}"
+        if ident not in named[kind]:
+            return f"no {kind} {ident!r} in this file; known: {', '.join(sorted(named[kind]))}"
+        if suffix and not (suffix == "text" and kind in with_text):
+            return (f"{kind}.ID takes only the suffix '.text'" if kind in with_text
+                    else f"a {kind} has only a name ({kind}.{ident})")
+        return None
+
+    return check_texts(chk, m.texts, known)
 
 
 def _cost(chk: Checker, field: str, text: str, letters: set[str]) -> tuple[str, ...]:

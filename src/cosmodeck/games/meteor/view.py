@@ -90,16 +90,16 @@ def build_view(st: MeteorState, seat: int | None) -> dict[str, Any]:
                     "allow_any_timeout": opts["allow_any_timeout"],
                     "allow_meteor_mulligan": opts["allow_meteor_mulligan"]},
         "outcome": None if st.outcome is None else dict(st.outcome),
-        "catalogue": catalogue(st.data, {c for c in (*st.powers, *st.challenges) if c is not None}),
     }
 
 
-def catalogue(data: MeteorData, dealt: set[str]) -> dict[str, Any]:
+def catalogue(data: MeteorData) -> dict[str, Any]:
     """The printed faces of the data file, public: what a board draws a card from (energy colours,
     rocket costs and damage, technology names and effects) and the data file's texts per language.
 
-    The texts of Power and Challenge cards are those of the cards dealt (public, MET-D4); every other
-    text is sent whole (all boss names, so that the list never tells which bosses lie face down).
+    It is the game's catalogue (``MeteorGame.build_catalogue``, built once per game and sent once per
+    room), not part of a view: every text of the file is in it (all boss names, so the list never tells
+    which bosses lie face down; every Power and Challenge, whichever were dealt, MET-D4).
     """
     cards: dict[str, dict[str, Any]] = {}
     for card in data.resources.values():
@@ -117,12 +117,7 @@ def catalogue(data: MeteorData, dealt: set[str]) -> dict[str, Any]:
         cards[card.base] = face
     return {"energy": [{"key": e.key, "code": e.code, "colour": e.colour, "value": e.value} for e in data.energy],
             "cards": cards, "powers": dict(data.powers), "challenges": dict(data.challenges),
-            "texts": {k: dict(v) for k, v in data.texts.items() if _shown(k, dealt)}}
-
-
-def _shown(key: str, dealt: set[str]) -> bool:
-    kind, _, rest = key.partition(".")
-    return kind not in ("power", "challenge") or rest.split(".")[0] in dealt
+            "texts": {k: dict(v) for k, v in data.texts.items()}}
 
 
 def _project(st: MeteorState, site: Site, cards: list[str]) -> dict[str, Any]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from cosmodeck.engine.errors import OptionError
@@ -34,6 +35,9 @@ class ShootingStarGame(Game[ShootingStarState]):
 
     info = GameInfo(id="shooting-star", name="Shooting Star", min_players=2, max_players=5, real_time=False,
                     hidden_info=True, simultaneous=False, cooperative=False, num_distinct_actions=None)
+    text_paths = (("texts",), ("missions", "*", "name"), ("missions", "*", "text"))
+    # the packaged file before its mission names and texts, and with them in English and Spanish
+    previous_data = MappingProxyType({"dfa8ea0a90fa317e": "6ee21bcfd4ead20a", "e47f8d0f7986910b": "6ee21bcfd4ead20a"})
     option_specs = OPTIONS
     data: ShsData
 
@@ -41,6 +45,16 @@ class ShootingStarGame(Game[ShootingStarState]):
         super().__init__(data, options)
         self.arrows: tuple[str, ...] = ORIENTATIONS if self.options["orientations"] == 4 else ORIENTATIONS_2
         self.place_rows: dict[str, _PlaceRow] = {c: _PlaceRow(c, self.arrows) for c in self.data.card_order}
+
+    def build_catalogue(self) -> dict[str, Any]:
+        """The missions' names and texts per language, as the data file gives them (the views carry
+        them as well, with each mission)."""
+        texts: dict[str, dict[str, str]] = {}
+        for m in self.data.missions.values():
+            for part, words in (("name", m.name), ("text", m.text)):
+                if words:
+                    texts[f"mission.{m.id}.{part}"] = dict(words)
+        return {"texts": texts}
 
     def parse_data(self, data: TextInput) -> ShsData:
         return loader.parse(data)

@@ -1,26 +1,27 @@
 // Blast Off! missions as the players read them: name and text in the page language, obligations as
 // sentences ("Say the colour!"), and what the say/gesture buttons read.
 //
-// The mission texts come from the game's data file (the view sends each mission's name and text,
-// in English). The Spanish texts of the default missions are in the catalogue
-// (bo.mission.ID.name/text); they are used only while the data file's English text is the default
-// one (the English catalogue holds it as well), so a data file that changes a mission shows its own
-// text, marked "English only", instead of a translation of another text.
+// The mission texts come from the game's data file (or mission file): the view sends each mission's
+// English name and text, and the room's catalogue (catalogue.js, fetched once per room) has the
+// file's texts per language ("mission.ID.name", "mission.ID.text"). A mission the file has not
+// translated shows its English, marked "English only".
 import { h } from "../dom.js";
 import { t, has, getLang } from "../i18n.js";
 import { colourWord, colourLetter } from "./blast-off-cards.js";
+import { getCatalogue, textIn } from "../catalogue.js";
 
-// the English catalogue, to compare a data file's mission texts with the default ones
-const EN = await fetch("/static/i18n/en.json").then((r) => r.json()).catch(() => ({}));
+function fileText(id, part, english) {
+  const words = (getCatalogue().texts || {})[`mission.${id}.${part}`];
+  const x = textIn(words && english ? { ...words, en: english } : words || (english ? { en: english } : null));
+  return x || { text: "", missing: false };
+}
 
 // {name, text, englishOnly} of a mission object {id, name, text} from the view or an event.
 export function missionText(m) {
   if (!m) return { name: "", text: "", englishOnly: false };
-  const base = `bo.mission.${m.id}`;
-  const isDefault = EN[`${base}.text`] === m.text && EN[`${base}.name`] === m.name;
-  if (getLang() === "en" || !m.text) return { name: m.name || "", text: m.text || "", englishOnly: false };
-  if (isDefault) return { name: t(`${base}.name`), text: t(`${base}.text`), englishOnly: false };
-  return { name: m.name || "", text: m.text || "", englishOnly: true };
+  const name = fileText(m.id, "name", m.name);
+  const text = fileText(m.id, "text", m.text);
+  return { name: name.text, text: text.text, englishOnly: getLang() !== "en" && (name.missing || text.missing) };
 }
 
 // The mission object named by id in a view (in force, discarded or revealed).
@@ -36,7 +37,7 @@ export function findMission(view, id) {
 export function missionName(view, id) {
   const m = findMission(view, id);
   if (m) return missionText(m).name;
-  return has(`bo.mission.${id}.name`) ? t(`bo.mission.${id}.name`) : t("bo.a_mission");
+  return fileText(id, "name", "").text || t("bo.a_mission");
 }
 
 // A mission card: its name, its text, and a note if the text has no translation.

@@ -1,5 +1,6 @@
 // Boards per game; any game without one gets the generic board.
 import * as generic from "./generic.js";
+import { loadCatalogue, roomFromPath } from "../catalogue.js";
 
 const BOARDS = {
   "shooting-star": () => import("./shooting-star.js"),
@@ -7,7 +8,9 @@ const BOARDS = {
   meteor: () => import("./meteor.js"),
 };
 
-export async function loadBoard(gameId) {
+// a board draws cards from the room's catalogue (fetched once per room, before the board is made)
+export async function loadBoard(gameId, roomId = roomFromPath()) {
+  await loadCatalogue(roomId);
   const load = BOARDS[gameId];
   if (!load) return generic;
   try {

@@ -1,25 +1,28 @@
-// Meteor card faces drawn from the data file's catalogue (view.catalogue): energy in its colour with
+// Meteor card faces drawn from the room's catalogue (catalogue.js, fetched once per room; the
+// `view` arguments are kept for the callers): energy in its colour with
 // its name and letter, rockets with their cost as energy pips and their damage, technologies with
 // name and effect, meteors with their back, size and trait, Powers and Challenges with their text.
 // Names and texts come from the data file in the page language, or its English, saying so.
 import { h } from "../dom.js";
-import { t, getLang } from "../i18n.js";
+import { t } from "../i18n.js";
+import { getCatalogue, catalogueText } from "../catalogue.js";
 
 // the four colours of the data file, as backgrounds for dark text (contrast above 7:1, WCAG AA)
 const COLOURS = { red: "#ff7b72", yellow: "#f5c518", green: "#4cc38a", blue: "#79b0ff" };
 // a second cue beside colour: each energy has its own pip shape
 const SHAPES = ["round", "diamond", "square", "hex"];
 
-export function catalogue(view) { return (view && view.catalogue) || { energy: [], cards: {}, texts: {}, powers: {}, challenges: {} }; }
-
-// a data text in the page language; without a translation, its English and a note saying so
-export function dataText(view, key, fallback = "") {
-  const words = catalogue(view).texts[key];
-  if (!words || !words.en) return fallback;
-  const lang = getLang();
-  if (words[lang]) return words[lang];
-  return lang === "en" ? words.en : `${words.en} ${t("untranslated")}`;
+const NONE = { energy: [], cards: {}, texts: {}, powers: {}, challenges: {} };
+let seen = null;
+let full = NONE;
+export function catalogue() {
+  const c = getCatalogue();
+  if (c !== seen) { seen = c; full = { ...NONE, ...c }; }
+  return full;
 }
+
+// a data text in the page language; without a translation, the other language's and a note saying so
+export function dataText(view, key, fallback = "") { return catalogueText(key, fallback); }
 
 export function baseId(id) { return String(id).split("#")[0]; }
 
