@@ -15,7 +15,9 @@ function box() {
     document.body.append(pop);
     document.addEventListener("click", (e) => { if (shown && !e.target.closest("[data-peek]")) hide(); });
     document.addEventListener("keydown", (e) => { if (e.key === "Escape") hide(); });
-    window.addEventListener("scroll", hide, { passive: true, capture: true });
+    // a scroll (the page, or the log as new lines arrive) moves the small face: follow it while it shows
+    window.addEventListener("scroll", place, { passive: true, capture: true });
+    window.addEventListener("resize", place, { passive: true });
   }
   return pop;
 }
@@ -36,17 +38,21 @@ export function show(el) {
   clear(p).append(big, el.title ? h("p", {}, el.title) : null);
   p.hidden = false;
   shown = el;
-  // beside the small face: above it if there is room, else below; never past the screen's edges
-  const r = el.getBoundingClientRect();
-  const w = p.offsetWidth;
-  const ht = p.offsetHeight;
-  const left = Math.max(4, Math.min(window.innerWidth - w - 4, r.left + r.width / 2 - w / 2));
-  const top = r.top - ht - 8 >= 4 ? r.top - ht - 8 : Math.min(window.innerHeight - ht - 4, r.bottom + 8);
-  p.style.left = `${Math.round(left)}px`;
-  p.style.top = `${Math.round(Math.max(4, top))}px`;
+  place();
 }
 
-export function shownFace() { return shown; }
+// beside the small face: above it if there is room, else below; never past the screen's edges
+function place() {
+  if (!shown || !pop || pop.hidden) return;
+  const r = shown.getBoundingClientRect();
+  if (!shown.isConnected || r.bottom < 0 || r.top > window.innerHeight) { hide(); return; }
+  const w = pop.offsetWidth;
+  const ht = pop.offsetHeight;
+  const left = Math.max(4, Math.min(window.innerWidth - w - 4, r.left + r.width / 2 - w / 2));
+  const top = r.top - ht - 8 >= 4 ? r.top - ht - 8 : Math.min(window.innerHeight - ht - 4, r.bottom + 8);
+  pop.style.left = `${Math.round(left)}px`;
+  pop.style.top = `${Math.round(Math.max(4, top))}px`;
+}
 
 // faces inside `container` marked data-peek open on hover (a mouse) or tap (a touch screen)
 export function attachPeek(container) {
