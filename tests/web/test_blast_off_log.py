@@ -127,3 +127,24 @@ def test_a_tap_opens_a_logged_card_on_a_phone_and_the_replay_shows_faces(browser
     assert seen >= 5
     check_lines(replay.evaluate(LINES_JS, ".replay-events"))
     replay_errors.check()
+
+
+@pytest.mark.parametrize(("lang", "called", "slapped"), [
+    ("en", "“Blast Off!”", "Player 3 slaps green Blast Off card for Blast Off! No cards left."),
+    ("es", "«¡Despegue!»", "¡Jugador 3 pega carta de despegue verde por el Despegue! No le quedan cartas."),
+])
+def test_the_last_call_reads_with_one_exclamation_mark(lang: str, called: str, slapped: str, browser: Any,
+                                                        web_server: str) -> None:
+    page = new_page(browser, lang=lang)
+    errors = watch(page)
+    page.goto(web_server + "/")
+    page.wait_for_selector("#create")
+    said = page.evaluate("""async () => {
+      await import('/static/boards/blast-off-events.js');
+      const { describeEvent } = await import('/static/events.js');
+      const v = { game: 'blast-off', players: 3 };
+      return [describeEvent({ type: 'countdown_called', value: 'BO' }, v),
+              describeEvent({ type: 'slap_accepted', seat: 2, card: 'BO-G', face: 'GBO', value: 'BO', left: 0 }, v)];
+    }""")
+    assert said == [called, slapped]
+    errors.check()

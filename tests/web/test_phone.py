@@ -222,6 +222,13 @@ def test_a_whole_meteor_game_on_a_phone(lang: str, browser: Any, web_server: str
     page.locator("button[data-action='start']").tap()
     page.wait_for_selector(".met-cards .met-card")
     shots(page, "1-start")
+    # the hand's help speaks of taps; scrolled down to the hand, the zone's time is still in sight
+    help_text = page.locator(".met-hand p.muted").first.inner_text()
+    assert ("Tap a card" if lang == "en" else "Toca una carta") in help_text and "Hover" not in help_text, help_text
+    page.locator(".met-hand").scroll_into_view_if_needed()
+    timer = page.locator(".met-timer").bounding_box()
+    assert timer is not None and timer["y"] >= -1 and timer["y"] + timer["height"] <= HEIGHT * 0.2, timer
+    page.evaluate("window.scrollTo(0, 0)")
     rng = random.Random(3)
     deadline = time.monotonic() + 120
     steps, did = 0, {}

@@ -56,8 +56,10 @@ export function eventParams(ev, view) {
   const slapped = ev.type === "slap_accepted" && ev.card === "W" && String(ev.face || "").startsWith("-");
   if ("card" in ev) p.card = slapped ? describeCard("W") : describeCard(ev.card, ev.face);
   if ("face" in ev) p.face = ev.type === "declared" ? faceWords(parseCard(ev.face)) : describeCard(ev.card || "", ev.face);
-  if ("value" in ev) p.value = valueWord(ev.value);
-  if ("from" in ev) p.from = valueWord(ev.from);
+  // a sentence puts its own "!" around a called value: "“Blast Off!”", not "“Blast Off!!”"
+  const called = (x) => (x === "BO" || x === "BLAST_OFF" ? t("bo.word_bare") : valueWord(x));
+  if ("value" in ev) p.value = called(ev.value);
+  if ("from" in ev) p.from = called(ev.from);
   if ("left" in ev) { p.left = leftWords(ev.left); p.Left = leftWords(ev.left, true); }
   if ("count" in ev) p.count = cards(ev.count);
   if ("mission" in ev) p.mission = ev.mission ? missionName(view, ev.mission) : t("bo.a_mission");
