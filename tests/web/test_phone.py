@@ -167,6 +167,11 @@ def test_a_whole_blast_off_game_on_a_phone(lang: str, browser: Any, web_server: 
     page.wait_for_selector(".bo-hand .bo-card")
     check_phone(page, "blast-off", "at the start")
     shots(page, "1-start")
+    # scrolled so that the hand ends at the bottom of the screen, the status line is still in sight
+    page.evaluate("document.querySelector('.bo-hand').scrollIntoView({ block: 'end' })")
+    status = page.locator(".bo-status").bounding_box()
+    assert status is not None and status["y"] >= -1 and status["y"] + status["height"] <= HEIGHT, status
+    page.evaluate("window.scrollTo(0, 0)")
     rng = random.Random(5)
     deadline = time.monotonic() + 150
     steps, did, checked_turns = 0, {}, 0
@@ -225,7 +230,7 @@ def test_a_whole_meteor_game_on_a_phone(lang: str, browser: Any, web_server: str
     # the hand's help speaks of taps; scrolled down to the hand, the zone's time is still in sight
     help_text = page.locator(".met-hand p.muted").first.inner_text()
     assert ("Tap a card" if lang == "en" else "Toca una carta") in help_text and "Hover" not in help_text, help_text
-    page.locator(".met-hand").scroll_into_view_if_needed()
+    page.evaluate("document.querySelector('.met-hand').scrollIntoView({ block: 'end' })")
     timer = page.locator(".met-timer").bounding_box()
     assert timer is not None and timer["y"] >= -1 and timer["y"] + timer["height"] <= HEIGHT * 0.2, timer
     page.evaluate("window.scrollTo(0, 0)")

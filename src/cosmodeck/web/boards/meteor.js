@@ -137,7 +137,7 @@ export function createBoard(root, ctx) {
     const me = ctx.seat;
     const backwards = hasChallenge(v, me, "backwards");
     const out = [h("h2", {}, t("met.your_hand", { cards: t(hand.count === 1 ? "met.cards_one" : "met.cards_n", { n: hand.count }) })),
-      v.over ? null : h("p.muted", {}, backwards ? t("met.backwards_help") : t(TOUCH ? "met.hand_help_touch" : "met.hand_help"))];
+      ...(v.over ? [] : [h("p.muted", {}, backwards ? t("met.backwards_help") : t(TOUCH ? "met.hand_help_touch" : "met.hand_help"))])];
     const tokens = backwards ? Array.from({ length: hand.count }, (_, i) => `@${i}`) : (hand.cards || []);
     const list = h("div.met-cards", { role: "group" });
     let greyed = 0;
