@@ -253,6 +253,12 @@ def test_a_whole_meteor_game_on_a_phone(lang: str, browser: Any, web_server: str
     check_phone(page, "meteor", "at the end")
     scan(page, lang=lang, where="on a phone at the end")
     shots(page, "3-over")
+    # a reload keeps the log: the server resends the recent steps' events (the last 100 steps)
+    lines = page.evaluate("document.querySelectorAll('.log li').length")
+    page.reload()
+    page.wait_for_selector(".met-field")
+    page.wait_for_function(f"document.querySelectorAll('.log li').length >= {min(lines, 40)}")
+    assert (" places " if lang == "en" else " coloca ") in page.locator(".log").inner_text()
     assert did.get("placed", 0) >= 2, did
     print(f"meteor on a phone ({lang}): {steps} steps, {did}")
     errors.check()
