@@ -43,6 +43,9 @@ class Holder:
                  release: Callable[[Frame, Frame], bool] | None = None) -> None:
         self.hold, self.release = hold, release
         self.held: Frame | None = None
+        self.last_view: Frame | None = None  # the newest view the page had got
+        self.view_when_held: Frame | None = None  # the view the held frame was sent from
+        self.sent: list[Frame] = []  # every act frame the page sent
         self.released: list[Frame] = []
         self.errors: list[Frame] = []
         self.server: Any = None
@@ -53,11 +56,13 @@ class Holder:
         self.server = server
 
         def from_page(m: str | bytes) -> None:
-            if isinstance(m, str) and self.held is None:
+            if isinstance(m, str):
                 d = json.loads(m)
-                if d.get("type") == "act" and self.hold(d):
-                    self.held = d
-                    return
+                if d.get("type") == "act":
+                    self.sent.append(d)
+                    if self.held is None and self.hold(d):
+                        self.held, self.view_when_held = d, self.last_view
+                        return
             server.send(m)
 
         def from_server(m: str | bytes) -> None:
@@ -67,6 +72,8 @@ class Holder:
             d = json.loads(m)
             if d.get("type") == "error":
                 self.errors.append(d)
+            if d.get("type") == "view":
+                self.last_view = d
             if self.held is not None and self.release is not None and self.release(self.held, d):
                 self.release_now()
 
@@ -202,4 +209,33 @@ def test_views_a_still_legal_stale_click_and_a_replaced_click_say_nothing(browse
                            for e in holder.errors), page, 10, "the replaced placement was not refused")
     page.wait_for_timeout(500)
     assert toasts(page) == [], toasts(page)
+    errors.check()
+
+
+@pytest.mark.skipif("blast-off" not in cosmodeck.list_games(), reason="Blast Off is not registered")
+def test_a_countdown_pass_overtaken_by_the_next_call_is_not_resent_for_it(browser: Any, web_server: str) -> None:
+    """"Pass" in a countdown means "nothing for the number called now": still legal at the next call,
+    it is not sent again for that other number; the player is told the count moved on."""
+    options = {**FAST_OPTIONS["blast-off"], "tick_s": 0.8, "countdown_pace": "fast"}
+    r = create_room(web_server, "blast-off", 3, bots={"1": "heuristic", "2": "heuristic"}, options=options,
+                    seed=blast_off_seed(options))
+    page = new_page(browser)
+    errors = watch(page)
+
+    def next_call(held: Frame, d: Frame) -> bool:
+        before = ((holder.view_when_held or {}).get("view") or {}).get("countdown") or {}
+        now = (d.get("view") or {}).get("countdown") or {}
+        return d.get("type") == "view" and "pass" in d.get("legal", []) and now.get("called") != before.get("called")
+
+    holder = Holder(page, hold=lambda d: d["action"] == "pass", release=next_call)
+    page.goto(r["links"]["0"])
+    page.wait_for_selector(".bo-hand .bo-card")
+    page.evaluate(TOASTS)
+    page.click(".bo-hand button[data-action='play CD']")
+    page.wait_for_selector(".bo-acts button[data-action='pass']")
+    page.click(".bo-acts button[data-action='pass']")
+    wait_until(lambda: bool(holder.released), page, 15, "the countdown did not call its next number")
+    page.wait_for_selector("#toasts .toast.error")
+    assert toasts(page) == [CHANGED["en"]]
+    assert [d["action"] for d in holder.sent].count("pass") == 1, holder.sent  # never resent
     errors.check()

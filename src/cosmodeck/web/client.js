@@ -81,8 +81,10 @@ export class GameClient {
     return true;
   }
 
-  act(action) {
-    this.pending = { action, version: this.version, tries: 0, at: performance.now() };
+  // opts.resend === false: an action whose meaning depends on the moment (a countdown's "pass" is for the
+  // number being called) is never sent again for a newer view; a stale refusal of it is said to the player
+  act(action, opts = {}) {
+    this.pending = { action, version: this.version, tries: 0, at: performance.now(), resend: opts.resend !== false };
     return this.send({ type: "act", action, version: this.version });
   }
 
@@ -97,7 +99,8 @@ export class GameClient {
     if ((typeof msg.action === "string" && msg.action !== p.action) ||
         (typeof msg.version === "number" && msg.version !== p.version)) return "superseded";
     const fresh = performance.now() - p.at < STALE_RETRY_MS;
-    if (p.tries >= STALE_RETRIES || !fresh || this.version === p.version || !(this.legal || []).includes(p.action)) {
+    if (!p.resend || p.tries >= STALE_RETRIES || !fresh || this.version === p.version ||
+        !(this.legal || []).includes(p.action)) {
       this.pending = null;
       return "refused";
     }

@@ -67,8 +67,8 @@ export function mountRoom(root, roomId) {
   const ctx = {
     get seat() { return st.seat; },
     readonly: false,
-    act(action) {
-      if (!client.act(action)) toast(t("not_connected"), "error");
+    act(action, opts) {
+      if (!client.act(action, opts)) toast(t("not_connected"), "error");
     },
     gameTime: () => client.gameTime(),
     log: (ev) => addLog(ev, st.last && st.last.view),
