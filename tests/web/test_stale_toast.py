@@ -92,10 +92,10 @@ def toasts(page: Any) -> list[str]:
     return list(page.evaluate("window.__toasts"))
 
 
-def wait_until(cond: Callable[[], bool], page: Any, seconds: float, what: str) -> None:
+def wait_until(cond: Callable[[], bool], page: Any, seconds: float, what: str | Callable[[], str]) -> None:
     deadline = time.monotonic() + seconds
     while not cond():
-        assert time.monotonic() < deadline, what
+        assert time.monotonic() < deadline, what() if callable(what) else what
         page.wait_for_timeout(50)
 
 
@@ -181,7 +181,9 @@ def test_views_a_still_legal_stale_click_and_a_replaced_click_say_nothing(browse
     page.wait_for_selector("button[data-action='start']")
     page.evaluate(TOASTS)
     page.click("button[data-action='start']")
-    page.wait_for_selector(".met-cards button.met-card:not([disabled])")
+    wait_until(lambda: page.locator(".met-cards button.met-card:not([disabled])").count() > 0, page, 60,
+               lambda: f"no card to place: sent {holder.sent}, refused {holder.errors}, "
+                       f"legal {(holder.last_view or {}).get('legal')}")
     # a choice open (a card picked) while the other seats' moves arrive as new views: nothing said
     page.locator(".met-cards button.met-card:not([disabled])").first.click()
     page.wait_for_timeout(1500)
