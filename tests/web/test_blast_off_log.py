@@ -110,7 +110,7 @@ def test_a_tap_opens_a_logged_card_on_a_phone_and_the_replay_shows_faces(browser
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.locator(".bo-hand h2").tap()  # a tap elsewhere closes it
     page.wait_for_selector(".peek[hidden]", state="attached")
-    play_until_faces(page, 10_000)  # to the end of the game
+    play_until_faces(page, 10_000, seconds=180)  # to the end of the game
     errors.check()
     ctx.close()
     # the replay's steps: the same faces

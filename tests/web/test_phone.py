@@ -259,6 +259,18 @@ def test_a_whole_meteor_game_on_a_phone(lang: str, browser: Any, web_server: str
     page.wait_for_selector(".met-field")
     page.wait_for_function(f"document.querySelectorAll('.log li').length >= {min(lines, 40)}")
     assert (" places " if lang == "en" else " coloca ") in page.locator(".log").inner_text()
+    # the replay on the phone: its bar fits, no key hint, every step to the end without an error
+    page.goto(f"{web_server}/replay/{r['room']}")
+    page.wait_for_selector(".replay-events li")
+    steps = int(page.get_attribute("#replay-step", "max") or "0")
+    for i in range(0, steps + 1, max(1, steps // 10)):
+        page.evaluate("(i) => { const s = document.getElementById('replay-step'); s.value = String(i);"
+                      " s.dispatchEvent(new Event('input')); }", i)
+        assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH, f"replay step {i}"
+    page.locator("#replay-last").tap()
+    assert page.locator(".replay-bar .pos").inner_text().endswith(str(steps))
+    assert KEY_HINT.search(visible_text(page)) is None
+    scan(page, lang=lang, where="in the replay on a phone")
     assert did.get("placed", 0) >= 2, did
     print(f"meteor on a phone ({lang}): {steps} steps, {did}")
     errors.check()
