@@ -3,7 +3,9 @@ player"): from the lobby, one seat clicked through the page against the lobby's 
 replay, the rules page and a phone. Screenshots go to OUT (default artifacts/new-player/); what the
 page showed that a player should not read (tests/web/scan.py) and any page error is printed.
 
-    .venv/bin/python scripts/tried_as_new_player.py [OUT]
+    .venv/bin/python scripts/tried_as_new_player.py [OUT [PARTS]]
+
+PARTS: a comma-separated choice of shooting-star, blast-off, meteor, meteor-advanced, phones (all by default).
 """
 
 from __future__ import annotations
@@ -170,6 +172,56 @@ def meteor(browser: Any, base: str, out: Path) -> str:
     return room
 
 
+def meteor_advanced(browser: Any, base: str, out: Path) -> str:
+    """Advanced Meteor, 2 players, the page's seat dealt Backwards (it plays its cards by position)."""
+    from tests.server.util import create_room
+
+    options = {**test_meteor.OPTIONS, "difficulty": "advanced", "zone_timer_s": 6.0}
+    r = create_room(base, "meteor", 2, bots={"1": "heuristic"}, options=options,
+                    seed=test_meteor.backwards_seed(options))
+    page = context(browser, "en")
+    page.goto(r["links"]["0"])
+    page.wait_for_selector("button[data-action='start']")
+    look(page, "meteor advanced: setup")
+    shot(page, out, "met-adv-0-setup")
+    page.click("button[data-action='start']")
+    page.wait_for_selector(".met-cards .met-card.back")
+    shot(page, out, "met-adv-1-backwards-hand")
+    n = play(page, test_meteor.play_step, test_meteor.result_shown, "meteor", out, 300,
+             {"adv-2-launch": "button.met-launch", "adv-2-selected": ".met-card.back.selected"})
+    page.wait_for_timeout(500)
+    look(page, "meteor advanced: over")
+    shot(page, out, "met-adv-3-over", full=True)
+    print(f"meteor advanced (Backwards): {n} rounds; errors: {list(page.scan_errors)}")
+    return str(r["room"])
+
+
+def phones(browser: Any, base: str, out: Path) -> None:
+    """Meteor and Blast Off! on a 390x844 touch phone, in Spanish: viewport shots at the top, at the hand."""
+    from tests.server.util import create_room
+
+    for game, ready, hand in (("meteor", "button[data-action='start']", ".met-hand"),
+                              ("blast-off", ".bo-hand .bo-card", ".bo-hand")):
+        bots = {"1": "heuristic", "2": "heuristic"}
+        options = test_meteor.OPTIONS if game == "meteor" else test_blast_off.FAST
+        r = create_room(base, game, 3, bots=bots, options=options, seed=8)
+        page = context(browser, "es", phone=True)
+        page.goto(r["links"]["0"])
+        page.wait_for_selector(ready)
+        if game == "meteor":
+            page.click("button[data-action='start']")
+            page.wait_for_selector(".met-cards .met-card")
+        rng = random.Random(2)
+        for _ in range(6):
+            (test_meteor.play_step if game == "meteor" else test_blast_off.play_step)(page, rng)
+        look(page, f"{game}: phone")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        print(f"{game} on a 390 px phone: page width {width} px")
+        shot(page, out, f"phone-{game}-es")
+        page.locator(hand).scroll_into_view_if_needed()
+        shot(page, out, f"phone-{game}-hand-es")
+
+
 def replays_and_rules(browser: Any, base: str, out: Path, rooms: dict[str, str]) -> None:
     for game, room in rooms.items():
         for lang in ("en", "es"):
@@ -202,8 +254,14 @@ def main() -> None:
             serve_in_thread(ServerConfig(db=str(Path(tmp) / "np.db"), bot_speed=0.15, room_rate="")) as base, \
             sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        rooms = {"shooting-star": shooting_star(browser, base, out), "blast-off": blast_off(browser, base, out),
-                 "meteor": meteor(browser, base, out)}
+        only = set(sys.argv[2].split(",")) if len(sys.argv) > 2 else {"shooting-star", "blast-off", "meteor",
+                                                                         "meteor-advanced", "phones"}
+        games = {"shooting-star": shooting_star, "blast-off": blast_off, "meteor": meteor}
+        rooms = {g: fn(browser, base, out) for g, fn in games.items() if g in only}
+        if "meteor-advanced" in only:
+            meteor_advanced(browser, base, out)
+        if "phones" in only:
+            phones(browser, base, out)
         replays_and_rules(browser, base, out, rooms)
         browser.close()
     for where, lines in SEEN.items():

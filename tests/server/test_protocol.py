@@ -216,7 +216,10 @@ def test_stale_version_after_the_other_player_moved(server: str) -> None:
     a.act("add 1")
     b.view_at_least(1)
     b.act("add 1", 0)
-    assert b.until(lambda m: m["type"] == "error")["code"] == "stale_version"
+    err = b.until(lambda m: m["type"] == "error")
+    # the refusal names the action and the version it was sent for: a client that sent several
+    # knows which one was refused (and can send it again for the newest view)
+    assert (err["code"], err["action"], err["version"]) == ("stale_version", "add 1", 0)
     assert room_info(server, room)["version"] == 1
     b.act("add 1")
     assert b.view_at_least(2)["view"]["adds"] == [1, 1]

@@ -30,13 +30,14 @@ MAX_JSON_DEPTH = 32  # default nesting limit of a client message or request body
 class ProtocolError(Exception):
     """A refused client message: ``code`` is stable, ``message`` is for people."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, extra: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.extra = extra or {}  # fields a client can act on, e.g. which action a stale_version refused
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "error", "code": self.code, "message": self.message}
+        return {"type": "error", "code": self.code, "message": self.message, **self.extra}
 
 
 class _Msg(BaseModel):

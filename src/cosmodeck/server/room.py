@@ -372,14 +372,16 @@ class Room:
         if self.status == "over":
             raise ProtocolError("game_over", "the game is over")
         if msg.version != self.version:
-            raise ProtocolError("stale_version", f"your view is version {msg.version}, the game is at {self.version}")
+            raise ProtocolError("stale_version", f"your view is version {msg.version}, the game is at {self.version}",
+                                {"action": msg.action, "version": msg.version})
         try:
             action = self.game.parse_action(msg.action)
         except CosmodeckError as e:
             raise ProtocolError(e.code, e.message) from None
         t = self.game_time()
         if await self._advance_due(t):
-            raise ProtocolError("stale_version", "time ran out before your action arrived; look again")
+            raise ProtocolError("stale_version", "time ran out before your action arrived; look again",
+                                {"action": msg.action, "version": msg.version})
         # the person acts: their seat is theirs again and votes against it lapse (stored with the step)
         book, returned = None, None
         if seat in self.book.replaced or self.book.votes.get(seat):

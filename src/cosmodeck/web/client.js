@@ -1,5 +1,8 @@
 // The protocol client: one WebSocket to /ws/ROOM, reconnecting with back-off.
 // Server messages: hello, presence, view, events, error, chat, signal, emote, pong, redirect.
+const STALE_RETRIES = 12;
+const STALE_RETRY_MS = 4000;
+
 export class GameClient {
   constructor(room, token, handlers) {
     this.room = room;
@@ -49,7 +52,9 @@ export class GameClient {
         this.legal = msg.legal || [];
         if (typeof msg.time === "number") this.clockOffset = msg.time - performance.now() / 1000;
       }
-      if (msg.type === "error" && msg.code === "stale_version" && this.retryStale()) return;
+      // a stale action sent again, or one the player has since replaced by another click, is not an
+      // error to show; only a refusal that stands (the choice is gone from the newest view) reaches the page
+      if (msg.type === "error" && msg.code === "stale_version" && this.onStale(msg) !== "refused") return;
       this.handlers.message(msg);
     };
     ws.onclose = (e) => {
@@ -76,19 +81,33 @@ export class GameClient {
     return true;
   }
 
-  act(action) {
-    this.pending = { action, version: this.version, tries: 0 };
+  // opts.resend === false: an action whose meaning depends on the moment (a countdown's "pass" is for the
+  // number being called) is never sent again for a newer view; a stale refusal of it is said to the player
+  act(action, opts = {}) {
+    this.pending = { action, version: this.version, tries: 0, at: performance.now(), resend: opts.resend !== false };
     return this.send({ type: "act", action, version: this.version });
   }
 
-  // In a busy real-time game the view often moves on while a player clicks. If the action the
-  // player chose is still legal in the newest view, send it again for that version (a few times).
-  retryStale() {
+  // In a busy real-time game the view often moves on while a player clicks (another player's move, a
+  // timer, an emote). The server's stale_version names the refused action and the version it was sent
+  // for. Returns "superseded" (the player clicked something else since: that click decides),
+  // "retried" (the action is still legal in the newest view: sent again for it, a few times within a
+  // few seconds of the click) or "refused" (the choice is gone: the page says so).
+  onStale(msg) {
     const p = this.pending;
-    if (!p || p.tries >= 3 || this.version === p.version || !(this.legal || []).includes(p.action)) return false;
+    if (!p) return "superseded";
+    if ((typeof msg.action === "string" && msg.action !== p.action) ||
+        (typeof msg.version === "number" && msg.version !== p.version)) return "superseded";
+    const fresh = performance.now() - p.at < STALE_RETRY_MS;
+    if (!p.resend || p.tries >= STALE_RETRIES || !fresh || this.version === p.version ||
+        !(this.legal || []).includes(p.action)) {
+      this.pending = null;
+      return "refused";
+    }
     p.tries += 1;
     p.version = this.version;
-    return this.send({ type: "act", action: p.action, version: this.version });
+    this.send({ type: "act", action: p.action, version: this.version });
+    return "retried";
   }
   start() { return this.send({ type: "start" }); }
   chat(text) { return this.send({ type: "chat", text }); }

@@ -5,9 +5,30 @@ import { t, has } from "./i18n.js";
 import { seatName } from "./names.js";
 
 const hooks = {};
+const faceHooks = {};
 
 // fn(ev, view, params) -> extra params; called for each event of that game.
 export function setEventParams(game, fn) { hooks[game] = fn; }
+
+// fn(ev, view) -> the card faces an event shows (DOM elements), e.g. the card played or drawn:
+// drawn small after the sentence, which names them in words too (the faces are not read aloud)
+export function setEventFaces(game, fn) { faceHooks[game] = fn; }
+
+export function eventFaces(ev, view) {
+  const fn = faceHooks[view && view.game ? view.game : ""];
+  return fn ? fn(ev, view) || [] : [];
+}
+
+// One log line's content: the sentence, then the event's card faces (hover or tap shows one in full: peek.js)
+export function eventLine(ev, view) {
+  const faces = eventFaces(ev, view);
+  if (!faces.length) return [describeEvent(ev, view)];
+  const box = document.createElement("span");
+  box.className = "log-faces";
+  box.setAttribute("aria-hidden", "true");
+  box.append(...faces);
+  return [describeEvent(ev, view), " ", box];
+}
 
 const SEAT_KEYS = new Set(["seat", "by", "owner", "attacker", "defender", "target", "winner"]);
 

@@ -5,7 +5,8 @@ import { t, getLang, onLang } from "./i18n.js";
 import { seatName, gameName } from "./names.js";
 import { loadBoard } from "./boards/index.js";
 import * as generic from "./boards/generic.js";
-import { describeEvent } from "./events.js";
+import { describeEvent, eventLine } from "./events.js";
+import { attachPeek } from "./peek.js";
 
 const PLAY_MS = 800;
 const TOUCH = !!window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
@@ -35,6 +36,7 @@ export async function mountReplay(root, roomId) {
   const keysHint = h("small.muted");
   const evHead = h("h2");
   const evList = h("ol.log.replay-events");
+  attachPeek(evList);
   const boardRoot = h("div.board-root");
   const toggle = h("button.toggle", { type: "button", onclick: () => { st.simple = !st.simple; localStorage.setItem("cosmodeck.simple", st.simple ? "1" : "0"); mountBoard(); } });
   const btn = (id, glyph, onclick) => {
@@ -150,7 +152,7 @@ export async function mountReplay(root, roomId) {
     slider.value = String(st.index);
     pos.textContent = t("step_of", { i: st.index, n: st.data.frames.length - 1 });
     board.update({ type: "view", version: st.index, view: f.view, legal: [], deadline: f.view.deadline, status: "over" });
-    clear(evList).append(h("li.step", {}, stepText(f)), ...f.events.map((ev) => h("li", {}, describeEvent(ev, f.view))));
+    clear(evList).append(h("li.step", {}, stepText(f)), ...f.events.map((ev) => h("li", {}, eventLine(ev, f.view))));
   }
 
   onLang(() => { labels(); renderSeats(); if (board) mountBoard(); });

@@ -4,7 +4,8 @@ import { t, has, onLang } from "./i18n.js";
 import { GameClient } from "./client.js";
 import { seatName, gameName } from "./names.js";
 import { loadBoard } from "./boards/index.js";
-import { describeEvent } from "./events.js";
+import { describeEvent, eventLine } from "./events.js";
+import { attachPeek } from "./peek.js";
 import * as generic from "./boards/generic.js";
 import { rememberedRoom } from "./lobby.js";
 import { againBody, againBox } from "./again.js";
@@ -46,6 +47,7 @@ export function mountRoom(root, roomId) {
   const talkBox = h("section.card.talk", { "aria-labelledby": "talk-h" });
   const logList = h("ol.log", { "aria-live": "polite", "aria-relevant": "additions" });
   const logBox = h("section.card.logbox", { "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, t("log")), logList);
+  attachPeek(logList);  // a card face in the log opens in full on hover or tap
 
   // idle seats (turn timer, votes, "a bot played for you") and the host's controls: their own modules
   const idleEnv = { send: (m) => client.send(m), gameTime: () => client.gameTime(), state: () => st,
@@ -65,8 +67,8 @@ export function mountRoom(root, roomId) {
   const ctx = {
     get seat() { return st.seat; },
     readonly: false,
-    act(action) {
-      if (!client.act(action)) toast(t("not_connected"), "error");
+    act(action, opts) {
+      if (!client.act(action, opts)) toast(t("not_connected"), "error");
     },
     gameTime: () => client.gameTime(),
     log: (ev) => addLog(ev, st.last && st.last.view),
@@ -154,7 +156,7 @@ export function mountRoom(root, roomId) {
 
   // an event logged before the first view (history on join) is named with the latest view
   function logLine(entry) {
-    return h("li", {}, describeEvent(entry.ev, entry.view || (st.last && st.last.view) || { game: st.game }));
+    return h("li", {}, eventLine(entry.ev, entry.view || (st.last && st.last.view) || { game: st.game }));
   }
 
   function addLog(ev, view) {

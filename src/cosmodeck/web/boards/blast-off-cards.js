@@ -69,7 +69,7 @@ export function cardHelp(code) {
 }
 
 // The face element: big value, colour shape and letter, a word for special cards.
-// opts: {onclick, dim, small, face (pile face of a Wild), attrs}
+// opts: {onclick, dim, small, mini (a face inline in a log line), face (pile face of a Wild), attrs}
 export function cardEl(code, opts = {}) {
   const c = parseCard(code) || { kind: "planet", colour: null, value: null };
   const shown = c.kind === "wild" && !c.declared && opts.face ? { ...c, ...(parseCard(opts.face) || {}), kind: "wild", declared: true } : c;
@@ -77,6 +77,7 @@ export function cardEl(code, opts = {}) {
   if (shown.colour) cls.push(`c-${shown.colour}`);
   if (opts.dim) cls.push("dim");
   if (opts.small) cls.push("small");
+  if (opts.mini) cls.push("mini");
   const words = describeCard(code, opts.face);
   const help = cardHelp(code);
   const label = opts.label || words;
@@ -92,7 +93,7 @@ export function cardEl(code, opts = {}) {
   } else {
     parts.push(h("span.v", {}, shown.value || "?"));
   }
-  if (col) parts.push(h("span.mark", { "aria-hidden": "true" }, `${col.shape} ${colourWord(shown.colour)}`));
+  if (col) parts.push(h("span.mark", { "aria-hidden": "true" }, h("span.shape", {}, col.shape), h("span.cw", {}, ` ${colourWord(shown.colour)}`)));
   const attrs = {
     title: help ? `${words}. ${help}` : words, "aria-label": label, ...(opts.attrs || {}),
   };
@@ -103,4 +104,10 @@ export function cardEl(code, opts = {}) {
 // The back of a card, with a count on it (the draw pile).
 export function backEl(n, label) {
   return h("span.bo-card.back", { role: "img", "aria-label": label, title: label }, h("span.v", {}, String(n)));
+}
+
+// A card as a small face inline in a log line: shown after the sentence that names it in words,
+// opened in full on hover or tap (peek.js reads data-peek and the title)
+export function miniCard(code, face) {
+  return cardEl(code, { mini: true, face, zoom: false, attrs: { "data-peek": "1", "data-code": String(code) } });
 }

@@ -3,9 +3,9 @@
 // mission names in the page language, counts with their singular, what was said and done.
 // It also tells a replay's actions ("play R5", "slap W 4") as sentences.
 import { t, has } from "../i18n.js";
-import { setEventParams } from "../events.js";
+import { setEventFaces, setEventParams } from "../events.js";
 import { seatName } from "../names.js";
-import { describeCard, faceWords, parseCard, valueWord } from "./blast-off-cards.js";
+import { describeCard, faceWords, miniCard, parseCard, valueWord } from "./blast-off-cards.js";
 import { missionName, missionText, tokenWords } from "./blast-off-missions.js";
 
 function cards(n) { return Number(n) === 1 ? t("bo.n_cards_one") : t("bo.n_cards", { n }); }
@@ -56,8 +56,10 @@ export function eventParams(ev, view) {
   const slapped = ev.type === "slap_accepted" && ev.card === "W" && String(ev.face || "").startsWith("-");
   if ("card" in ev) p.card = slapped ? describeCard("W") : describeCard(ev.card, ev.face);
   if ("face" in ev) p.face = ev.type === "declared" ? faceWords(parseCard(ev.face)) : describeCard(ev.card || "", ev.face);
-  if ("value" in ev) p.value = valueWord(ev.value);
-  if ("from" in ev) p.from = valueWord(ev.from);
+  // a sentence puts its own "!" around a called value: "“Blast Off!”", not "“Blast Off!!”"
+  const called = (x) => (x === "BO" || x === "BLAST_OFF" ? t("bo.word_bare") : valueWord(x));
+  if ("value" in ev) p.value = called(ev.value);
+  if ("from" in ev) p.from = called(ev.from);
   if ("left" in ev) { p.left = leftWords(ev.left); p.Left = leftWords(ev.left, true); }
   if ("count" in ev) p.count = cards(ev.count);
   if ("mission" in ev) p.mission = ev.mission ? missionName(view, ev.mission) : t("bo.a_mission");
@@ -112,3 +114,16 @@ export function describeAction(action, view) {
 }
 
 setEventParams("blast-off", eventParams);
+
+// the cards an event shows as faces after its sentence: the card played or slapped (a Wild as what
+// it was declared), the Wild declared, the cards one drew or now holds (only one's own are sent)
+export function eventFaces(ev) {
+  switch (ev.type) {
+    case "played": case "slap_accepted": return ev.card ? [miniCard(ev.card, ev.face)] : [];
+    case "declared": return ev.face ? [miniCard("W", ev.face)] : [];
+    case "drew": case "hand": return (ev.cards || []).map((c) => miniCard(c));
+    default: return [];
+  }
+}
+
+setEventFaces("blast-off", eventFaces);

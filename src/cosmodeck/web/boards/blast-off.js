@@ -102,7 +102,11 @@ export function createBoard(root, ctx) {
   root.addEventListener("focusin", (e) => zoom(e.target));
   root.addEventListener("click", (e) => { if (!e.target.closest("button")) zoom(e.target); });
 
-  function act(a) { wildOpen = false; ctx.act(a); }
+  // a countdown's "pass" says "nothing for the number called now": never resent for a later number
+  function act(a) {
+    wildOpen = false;
+    ctx.act(a, { resend: !(a === "pass" && msg && msg.view.phase === "COUNTDOWN") });
+  }
 
   function onKey(e) {
     if (!msg || ctx.readonly) return;

@@ -11,6 +11,8 @@ import { resultDetails as resultBox } from "./meteor-result.js";
 import { group, launchLabel, overkillNote, describeAction as describe } from "./meteor-actions.js";
 import "./meteor-events.js";
 
+const TOUCH = !!window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
+
 // Re-render a panel only when what it shows has changed, so that buttons are not replaced under
 // the pointer while other players act (a click needs the same element from press to release).
 function memo() {
@@ -135,7 +137,7 @@ export function createBoard(root, ctx) {
     const me = ctx.seat;
     const backwards = hasChallenge(v, me, "backwards");
     const out = [h("h2", {}, t("met.your_hand", { cards: t(hand.count === 1 ? "met.cards_one" : "met.cards_n", { n: hand.count }) })),
-      h("p.muted", {}, backwards ? t("met.backwards_help") : t("met.hand_help"))];
+      ...(v.over ? [] : [h("p.muted", {}, backwards ? t("met.backwards_help") : t(TOUCH ? "met.hand_help_touch" : "met.hand_help"))])];
     const tokens = backwards ? Array.from({ length: hand.count }, (_, i) => `@${i}`) : (hand.cards || []);
     const list = h("div.met-cards", { role: "group" });
     let greyed = 0;
