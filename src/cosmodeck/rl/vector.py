@@ -19,8 +19,9 @@ sub-environment's own seeded stream, so a run is a function of ``S`` (and the ac
 is exactly ``gym_env`` reset with ``seed=S + i`` and then reset without a seed after each episode
 (``tests/rl/test_vector.py`` checks it step by step against Gymnasium's own ``SyncVectorEnv``).
 ``action_masks()`` gives the ``(K, actions)`` boolean masks of the current observations
-(sb3-contrib's MaskablePPO reads it). Opponent ``Bot`` objects are copied for every sub-environment;
-policies are shared.
+(sb3-contrib's MaskablePPO reads it). ``opponents`` is as ``gym_env``'s (``cosmodeck.rl.opponents``):
+sub-environment 0 plays the ``Bot`` objects given, every other one deep copies of them (no bot's
+memory spans two games); policies are shared by all.
 """
 
 from __future__ import annotations
