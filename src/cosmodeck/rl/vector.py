@@ -50,8 +50,9 @@ class CosmodeckVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or not 1 <= num_envs <= MAX_ENVS:
             raise OptionError(f"num_envs must be an integer in 1..{MAX_ENVS}, not {num_envs!r}")
         first = CosmodeckGym(game_id, players, opponents=opponents, seat=seat, render_mode=render_mode, **options)
+        # every sub-environment shares the first one's game definition and encoder (and their caches)
         self.envs = [first] + [CosmodeckGym(game_id, players, opponents=copy_bots(opponents, first.table.game),
-                                            seat=seat, render_mode=render_mode, **options)
+                                            seat=seat, render_mode=render_mode, table_like=first.table, **options)
                                for _ in range(num_envs - 1)]
         self.metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": ["ansi"]}
         self.num_envs = num_envs
