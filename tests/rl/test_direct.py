@@ -107,3 +107,39 @@ def test_the_reference_is_what_the_base_class_does() -> None:
     fallback = base.legal_state(enc, table.state, seat)  # type: ignore[attr-defined]
     assert isinstance(fallback, MapLegal)
     assert sorted(fallback.indices) == sorted(enc.legal_state(table.state, seat).indices)
+
+
+def test_meteor_direct_path_under_every_power_and_challenge() -> None:
+    """Expert Meteor deals a Power and a Challenge to every seat (MET-2.8): games are played until every
+    Power and every Challenge of the data (Backwards, which hides a seat's own hand, among them) has been
+    held by a seat at a checked position, each position compared seat by seat with the view reference."""
+    table = Table("meteor", 5, {"difficulty": "expert", **RT})
+    data = None
+    rng = Rng(5)
+    np_rng = np.random.default_rng(9)
+    seen_powers: set[str] = set()
+    seen_challenges: set[str] = set()
+    twin = volley = False
+    for game in range(40):
+        table.reset(500 + game)
+        st = table.state
+        data = st.data
+        steps = 0
+        while not table.done and steps < 150:
+            if steps % 10 == 0:
+                check_state(table, rng)
+                seen_powers.update(p for p in table.state.powers if p is not None)
+                seen_challenges.update(c for c in table.state.challenges if c is not None)
+                twin = twin or any(len(s) > 1 for s in table.state.sites)
+                volley = volley or table.state.window is not None
+            seat = table.current
+            assert seat is not None
+            legal = table.legal(seat)
+            assert legal is not None
+            table.act_index(seat, int(np_rng.choice(legal.indices)))
+            steps += 1
+        if seen_powers == set(data.powers) and seen_challenges == set(data.challenges) and twin and volley:
+            break
+    assert data is not None
+    assert seen_powers == set(data.powers) and seen_challenges == set(data.challenges)
+    assert twin and volley, "no Twin Pads site or no open volley met"

@@ -140,3 +140,54 @@ def test_describe_covers_every_player_count(game_id: str, players: int) -> None:
     enc = env.table.encoder
     assert text.startswith(f"### {game_id}, {players} players: observation {enc.obs_size}, actions {enc.num_actions}")
     assert f"| total | 0:{enc.obs_size} | {enc.obs_size} | |" in text
+
+
+class OwnBot:
+    """A user's own Bot class (not from the registry): the first legal action after 0.3 s of thought;
+    it records the seats whose views it was given."""
+
+    name = "own"
+
+    def __init__(self) -> None:
+        self.seats: set[int] = set()
+        self.calls = 0
+
+    def act(self, view: Any, legal: Any, rng: Any) -> Any:
+        self.seats.add(int(view["seat"]))
+        self.calls += 1
+        return legal[0] if legal else None
+
+    def reaction_time(self, rng: Any) -> float:
+        return 0.3
+
+
+@pytest.mark.parametrize("game_id,players,opts", [("shooting-star", 2, {}), ("blast-off", 3, {}),
+                                                  ("meteor", 3, {"max_steps": 300, "step_s": 1.0})])
+def test_a_users_own_bot_class_plays_every_opponent_seat_from_its_own_view(game_id: str, players: int,
+                                                                           opts: dict[str, Any]) -> None:
+    env = gym_env(game_id, players=players, opponents=OwnBot(), seat=0, **opts)
+    _play_out(env, seed=4)
+    bots = [b for b in env.bots if isinstance(b, OwnBot)]
+    assert len(bots) == players - 1
+    for seat, bot in zip(range(1, players), bots, strict=True):
+        assert bot.calls > 0 and bot.seats == {seat}  # each copy sees only its own seat's view
+
+
+def test_vector_env_takes_specs_bots_and_policies_mixed() -> None:
+    """At 4 players, one opponent per seat: a spec, a Bot object (sub-environment 0 plays the object
+    given, every other one a copy of it) and a policy (shared by every sub-environment)."""
+    from cosmodeck.rl import vector_env
+
+    probe = gym_env("shooting-star", players=4)
+    policy = CountingPolicy(probe.table.encoder.obs_size, probe.table.encoder.num_actions)
+    bot = OwnBot()
+    env = vector_env("shooting-star", players=4, num_envs=3, opponents=["random", bot, policy])
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    for _ in range(10):
+        masks = env.action_masks()
+        env.step(np.array([rng.choice(np.flatnonzero(m)) for m in masks]))
+    copies = [e.bots[1] for e in env.envs]
+    assert copies[0] is bot and all(isinstance(b, OwnBot) for b in copies) and len({id(b) for b in copies}) == 3
+    assert all(b.calls > 0 and b.seats == {2} for b in copies)  # type: ignore[union-attr]
+    assert policy.calls >= 3 * 10

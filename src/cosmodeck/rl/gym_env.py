@@ -31,10 +31,12 @@ class CosmodeckGym(CatalogHelpers, gymnasium.Env[dict[str, Any], np.int64]):
     """
 
     def __init__(self, game_id: str, players: int = 2, opponents: object = "random", seat: int | str = 0,
-                 render_mode: str | None = None, **options: Any) -> None:
+                 render_mode: str | None = None, *, table_like: Table | None = None, **options: Any) -> None:
         super().__init__()
         self.metadata = {"render_modes": ["ansi"], "render_fps": 4}
-        self.table = Table(game_id, players, options)
+        # ``table_like`` (vector_env): a table of the same game, players and options whose game definition
+        # and encoder (with its content-keyed caches) this environment shares
+        self.table = Table(game_id, players, options) if table_like is None else table_like.copy()
         if seat != "random" and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players):
             raise OptionError(f"seat must be 'random' or 0..{players - 1}, not {seat!r}")
         self.seat_option = seat

@@ -1,15 +1,27 @@
-"""``vector_env``: K Gymnasium environments stepped as one, with a same-step autoreset.
+"""``vector_env``: K games stepped in one call as a native Gymnasium ``VectorEnv``.
 
-Built on Gymnasium's own ``SyncVectorEnv`` in ``AutoresetMode.SAME_STEP``: when a sub-environment's
-episode ends, ``step`` returns the first observation (and action mask) of its next episode, and the
-last one of the episode that ended in ``infos["final_obs"][i]`` (with ``infos["final_info"]``). So
-the masks a policy receives always belong to a position where it must decide, never the all-zero
-mask of a finished game, which breaks masked policies under the default next-step autoreset.
+Each sub-environment is a ``CosmodeckGym`` (the agent's seat against its opponents), but the batch
+steps their tables itself instead of going through Gymnasium's per-environment wrappers: ``step``
+applies the K actions, lets each game's opponents play until its agent decides again, and writes
+the K observations and masks straight into preallocated ``(K, obs_size)`` float32 and
+``(K, actions)`` int8 arrays (the observations come from the encoders' direct path, straight from
+the state through the agent's information filter). What is returned is a fresh copy of them.
+
+Autoreset is same-step (``metadata["autoreset_mode"]`` is ``AutoresetMode.SAME_STEP``): when a game
+ends, ``step`` already returns the first position of that sub-environment's next game, so every mask
+a policy receives has a legal move; the game that ended is in ``infos["final_obs"][i]`` (its own
+observation and its mask, all zero for a finished game: nobody decides) and
+``infos["final_info"]``, flagged by ``infos["_final_obs"]``. ``infos["seat"]`` is the agent's seat
+per sub-environment.
 
 Sub-environment ``i`` reset with ``seed=S`` uses ``S + i``; later autoresets continue each
-sub-environment's own seeded stream, so a run is a function of ``S``. ``action_masks()`` gives the
-``(num_envs, num_actions)`` boolean masks of the current observations (sb3-contrib's MaskablePPO
-reads it). Opponent ``Bot`` objects are copied for every sub-environment; policies are shared.
+sub-environment's own seeded stream, so a run is a function of ``S`` (and the actions). Game ``i``
+is exactly ``gym_env`` reset with ``seed=S + i`` and then reset without a seed after each episode
+(``tests/rl/test_vector.py`` checks it step by step against Gymnasium's own ``SyncVectorEnv``).
+``action_masks()`` gives the ``(K, actions)`` boolean masks of the current observations
+(sb3-contrib's MaskablePPO reads it). ``opponents`` is as ``gym_env``'s (``cosmodeck.rl.opponents``):
+sub-environment 0 plays the ``Bot`` objects given, every other one deep copies of them (no bot's
+memory spans two games); policies are shared by all.
 """
 
 from __future__ import annotations
@@ -18,7 +30,8 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from gymnasium.vector import AutoresetMode, SyncVectorEnv
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
 
 from cosmodeck.engine.errors import OptionError
 from cosmodeck.rl.gym_env import CosmodeckGym
@@ -26,36 +39,129 @@ from cosmodeck.rl.opponents import copy_bots
 
 MAX_ENVS = 4096
 
+Obs = dict[str, npt.NDArray[Any]]
 
-class CosmodeckVectorEnv(SyncVectorEnv):
+
+class CosmodeckVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
     """See the module docstring; made by ``cosmodeck.rl.vector_env``."""
 
     def __init__(self, game_id: str, players: int = 2, num_envs: int = 8, opponents: object = "random",
-                 seat: int | str = 0, **options: Any) -> None:
+                 seat: int | str = 0, render_mode: str | None = None, **options: Any) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or not 1 <= num_envs <= MAX_ENVS:
             raise OptionError(f"num_envs must be an integer in 1..{MAX_ENVS}, not {num_envs!r}")
-        first = CosmodeckGym(game_id, players, opponents=opponents, seat=seat, **options)
-        envs = [first] + [CosmodeckGym(game_id, players, opponents=copy_bots(opponents, first.table.game),
-                                       seat=seat, **options) for _ in range(num_envs - 1)]
-        super().__init__([_const(e) for e in envs], copy=True, autoreset_mode=AutoresetMode.SAME_STEP)
+        first = CosmodeckGym(game_id, players, opponents=opponents, seat=seat, render_mode=render_mode, **options)
+        # every sub-environment shares the first one's game definition and encoder (and their caches)
+        self.envs = [first] + [CosmodeckGym(game_id, players, opponents=copy_bots(opponents, first.table.game),
+                                            seat=seat, render_mode=render_mode, table_like=first.table, **options)
+                               for _ in range(num_envs - 1)]
+        self.metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": ["ansi"]}
+        self.num_envs = num_envs
         self.game_id = game_id
         self.players = players
+        self.render_mode = render_mode
+        self.single_observation_space = first.observation_space
+        self.single_action_space = first.action_space
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        enc = first.table.encoder
+        self._obs = np.zeros((num_envs, enc.obs_size), dtype=np.float32)
+        self._mask = np.zeros((num_envs, enc.num_actions), dtype=np.int8)
+        self._rewards = np.zeros(num_envs, dtype=np.float64)
+        self._term = np.zeros(num_envs, dtype=np.bool_)
+        self._trunc = np.zeros(num_envs, dtype=np.bool_)
+        self._seats = np.zeros(num_envs, dtype=np.int64)
+        self._ready = False
+
+    # ---- rows ------------------------------------------------------------------------------
+    def _write(self, i: int) -> None:
+        """Row ``i`` of the batch: sub-environment ``i``'s agent observation and mask now."""
+        env = self.envs[i]
+        table, seat = env.table, env.seat
+        self._obs[i] = table.observation(seat)
+        row = self._mask[i]
+        row[:] = 0
+        legal = table.legal(seat)
+        if legal is not None and legal.indices:
+            row[legal.indices] = 1
+        self._seats[i] = seat
+
+    def _out(self) -> Obs:
+        return {"observation": self._obs.copy(), "action_mask": self._mask.copy()}
+
+    # ---- the VectorEnv API -------------------------------------------------------------------
+    def reset(self, *, seed: int | list[int | None] | None = None,
+              options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
+        if seed is None or isinstance(seed, int):
+            seeds: list[int | None] = [None if seed is None else seed + i for i in range(self.num_envs)]
+        else:
+            seeds = list(seed)
+            if len(seeds) != self.num_envs:
+                raise OptionError(f"reset got {len(seeds)} seeds for {self.num_envs} sub-environments")
+        for i, (env, s) in enumerate(zip(self.envs, seeds, strict=True)):
+            env.reset(seed=s)
+            self._write(i)
+        self._ready = True
+        return self._out(), {"seat": self._seats.copy(), "_seat": np.ones(self.num_envs, dtype=np.bool_)}
+
+    def step(self, actions: Any) -> tuple[Obs, npt.NDArray[np.float64], npt.NDArray[np.bool_],
+                                          npt.NDArray[np.bool_], dict[str, Any]]:
+        if not self._ready:
+            raise RuntimeError("step() before reset(): call reset() first")
+        acts = np.asarray(actions).reshape(-1)
+        if acts.shape[0] != self.num_envs:
+            raise OptionError(f"step got {acts.shape[0]} actions for {self.num_envs} sub-environments")
+        infos: dict[str, Any] = {}
+        illegal: list[int] = []
+        for i, env in enumerate(self.envs):
+            table, seat = env.table, env.seat
+            if table.act_index(seat, int(acts[i])):
+                env._run_bots()
+            else:
+                illegal.append(i)
+            done = table.done
+            self._rewards[i] = table.shaped() + (table.reward(seat) if done else 0.0)
+            self._term[i] = table.over
+            self._trunc[i] = table.truncated
+            if done:
+                info: dict[str, Any] = {"seat": seat}
+                res = table.state.result
+                if res is not None:
+                    info["winners"] = sorted(res.winners)
+                infos = self._add_info(infos, {"final_obs": table.observe(seat), "final_info": info}, i)
+                env.reset()
+            self._write(i)
+        infos["seat"] = self._seats.copy()
+        infos["_seat"] = np.ones(self.num_envs, dtype=np.bool_)
+        if illegal:
+            flags = np.zeros(self.num_envs, dtype=np.bool_)
+            flags[illegal] = True
+            infos["illegal_action"], infos["_illegal_action"] = flags, flags.copy()
+        return self._out(), self._rewards.copy(), self._term.copy(), self._trunc.copy(), infos
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal-action masks of the current observations, one row per sub-environment."""
-        return np.stack([e.unwrapped.action_masks() for e in self.envs])  # type: ignore[attr-defined]
+        return self._mask.astype(bool)
 
     def action_to_string(self, action: int) -> str:
         """The catalog entry of ``action`` in the game's notation (as every sub-environment's)."""
-        name: str = self.envs[0].unwrapped.action_to_string(action)  # type: ignore[attr-defined]
-        return name
+        return self.envs[0].action_to_string(action)
 
+    def render(self) -> tuple[Any, ...] | None:
+        """Every sub-environment's ``render()`` (``render_mode="ansi"``: the boards as text)."""
+        if self.render_mode is None:
+            return None
+        return tuple(env.render() for env in self.envs)
 
-def _const(env: CosmodeckGym) -> Any:
-    return lambda: env
+    def close_extras(self, **kwargs: Any) -> None:
+        for env in self.envs:
+            env.close()
 
 
 def vector_env(game_id: str, players: int = 2, num_envs: int = 8, opponents: object = "random",
-               seat: int | str = 0, **options: Any) -> CosmodeckVectorEnv:
+               seat: int | str = 0, render_mode: str | None = None, **options: Any) -> CosmodeckVectorEnv:
     """``num_envs`` games of ``game_id`` stepped as one Gymnasium ``VectorEnv`` (see the module docstring)."""
-    return CosmodeckVectorEnv(game_id, players, num_envs=num_envs, opponents=opponents, seat=seat, **options)
+    return CosmodeckVectorEnv(game_id, players, num_envs=num_envs, opponents=opponents, seat=seat,
+                              render_mode=render_mode, **options)
+
+
+__all__ = ["MAX_ENVS", "CosmodeckVectorEnv", "vector_env"]

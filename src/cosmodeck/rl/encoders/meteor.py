@@ -22,6 +22,8 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
+
 from cosmodeck.engine.game import Game
 from cosmodeck.games.meteor.actions import (
     EMOTES,
@@ -44,7 +46,8 @@ from cosmodeck.games.meteor.actions import (
 )
 from cosmodeck.games.meteor.game import MeteorGame
 from cosmodeck.games.meteor.rules_sites import BUILT, DEAD, EMPTY, OPEN, RETROFIT, ROCKET, TECH
-from cosmodeck.rl.encoders.base import Encoder, Feature, Vector, Writer, ratio, rel
+from cosmodeck.rl.encoders.base import Encoder, Feature, Legal, Vector, Writer, ratio, rel
+from cosmodeck.rl.encoders.meteor_direct import MeteorDirect
 
 WAIT = "wait"
 HAND_POSITIONS = 16
@@ -139,6 +142,16 @@ class MeteorEncoder(Encoder):
         self.actions = tuple(acts)
         self.noop = len(acts) - 1
         self._finish()
+        self.direct = MeteorDirect(self)
+
+    # ---- the direct path (``meteor_direct``; tests/rl/test_direct.py proves it equal to the view's) ----
+    def encode_state(self, state: Any, seat: int, cache: dict[str, Any] | None = None) -> Vector:
+        out = [0.0] * self.direct.size
+        self.direct.write(state, seat, out)
+        return np.array(out, dtype=np.float32)
+
+    def legal_state(self, state: Any, seat: int) -> Legal:
+        return self.direct.legal(state, seat)
 
     # ---- actions -----------------------------------------------------------------------
     def _site(self, site: Site, me: int) -> str:
