@@ -25,6 +25,7 @@ from cosmodeck.games.blast_off.actions import (
 from cosmodeck.games.blast_off.cards import BLAST_OFF, COLOURS, NTYPES, TYPE_KIND, VALUES, WILD_T, eligible_for
 from cosmodeck.games.blast_off.loader import BloData
 from cosmodeck.games.blast_off.mdl import Mission, parse_mission
+from cosmodeck.games.blast_off.named import card_names
 from cosmodeck.games.blast_off.options import DEFAULT_MAX_PLAYERS, DEFAULT_POOL, OPTIONS
 from cosmodeck.games.blast_off.state import BlastOffState
 from cosmodeck.games.datafile import check_text
@@ -49,6 +50,8 @@ class BlastOffGame(Game[BlastOffState]):
         self.ctype: tuple[int, ...] = self.data.card_types
         self.kind: tuple[int, ...] = tuple(TYPE_KIND[t] for t in self.ctype)
         self.deck_size = len(self.ctype)
+        self.card_names: tuple[str, ...] = card_names(self.ctype)  # R9#1: the named state format (named.py)
+        self.card_index: dict[str, int] = {name: i for i, name in enumerate(self.card_names)}
         need = self.data.min_cards(o["max_players"])
         if self.deck_size < need:
             raise DataError(data.source, "deck", f"I7: {self.deck_size} cards; {o['max_players']} players need "
