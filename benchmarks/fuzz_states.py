@@ -34,7 +34,8 @@ def main() -> int:
         t0 = time.perf_counter()
         tally = run(gid, args.mutations, seed=args.seed, games=args.snapshots_from,
                     version=args.format)
-        out = {"game": gid, "format": args.format, "mutations": tally.total, "loaded": tally.loaded, "refused": tally.refused,
+        out = {"game": gid, "format": args.format, "mutations": tally.total, "loaded": tally.loaded,
+               "refused": tally.refused,
                "codes": dict(sorted(tally.codes.items())), "failures": len(tally.failures),
                "seconds": round(time.perf_counter() - t0, 1)}
         print(json.dumps(out), flush=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -100,6 +100,18 @@ class BlastOffGame(Game[BlastOffState]):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def position(self, hands: Sequence[Sequence[str]], **zones: Any) -> BlastOffState:
+        """A validated state from named zones: see ``blast_off.position.position`` and docs/state-formats.md.
+
+        >>> game = load_game("blast-off")
+        >>> st = game.position([["R9", "G7"], ["W", "CD", "O3"]], discard=["G5"], turn=0)
+        >>> sorted(str(a) for a in st.legal_actions(0))
+        ['draw', 'play G7']
+        """
+        from cosmodeck.games.blast_off.position import position
+
+        return position(self, hands, **zones)
 
     def _state_class(self) -> type[BlastOffState]:
         return BlastOffState
