@@ -87,6 +87,13 @@ def position(game: ShootingStarGame, hands: Sequence[Sequence[str]], *, board: M
     for s in range(players):
         for i, k in enumerate(hand_rows[s]):
             V.card_id(k, f"hands[{s}][{i}]", set(data.card_order))
+    size = len(hand_rows[0])
+    if any(len(h) != size for h in hand_rows):
+        V.fail("hands", "at the start of a round every hand holds as many cards", V.INCONSISTENT)
+    lo = len(data.card_order) - data.max_cards_played + 1
+    if not lo <= size <= len(data.card_order):
+        V.fail("hands", f"a hand holds {lo}..{len(data.card_order)} cards at the start of a round "
+                        f"(a game plays at most {data.max_cards_played} rounds)", V.RANGE)
     used = {c for key in piles for row in piles[key] for c in row}
     for s in range(players):
         held = {card_id(fac[s], k) for k in hand_rows[s]}
@@ -116,7 +123,7 @@ def _cell(key: Any, shape: frozenset[Cell]) -> Cell:
     try:
         x, y = (int(p) for p in key.split(",")) if isinstance(key, str) else (int(key[0]), int(key[1]))
     except (ValueError, TypeError, IndexError, AttributeError):
-        V.fail(f, "a cell is written \"x,y\" (column, row from 0,0 at the top left)")
+        V.fail(f, "a cell is written \"x,y\" (column, row)")
     if (x, y) not in shape:
         V.fail(f, f"cell {x},{y} is not on the grid of this player count", V.RANGE)
     return x, y
