@@ -27,12 +27,15 @@ def main() -> int:
     ap.add_argument("--games", default=",".join(cosmodeck.list_games()))
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--snapshots-from", type=int, default=6, help="random games per option set")
+    ap.add_argument("--format", type=int, default=2, choices=(1, 2), help="state JSON format version to mutate")
     args = ap.parse_args()
     bad = 0
     for gid in args.games.split(","):
         t0 = time.perf_counter()
-        tally = run(gid, args.mutations, seed=args.seed, games=args.snapshots_from)
-        out = {"game": gid, "mutations": tally.total, "loaded": tally.loaded, "refused": tally.refused,
+        tally = run(gid, args.mutations, seed=args.seed, games=args.snapshots_from,
+                    version=args.format)
+        out = {"game": gid, "format": args.format, "mutations": tally.total, "loaded": tally.loaded,
+               "refused": tally.refused,
                "codes": dict(sorted(tally.codes.items())), "failures": len(tally.failures),
                "seconds": round(time.perf_counter() - t0, 1)}
         print(json.dumps(out), flush=True)

@@ -21,7 +21,7 @@ def _response_state() -> tuple[Any, Any]:
         for _ in range(400):
             if st.is_over:
                 break
-            if json.loads(st.to_json())["core"]["phase"] == 6:  # RESPONSE
+            if json.loads(st.to_json())["core"]["phase"] == "RESPONSE":
                 return game, st
             seat = sorted(st.to_act)[0]
             st.apply(seat, rng.choice(st.legal_actions(seat)))
@@ -45,4 +45,4 @@ def test_BLO_12_3_a_response_step_with_legal_choices_loads_and_plays_on() -> Non
     again = game.load_state(st.to_json())
     for seat in sorted(again.to_act):
         again.apply(seat, next(a for a in again.legal_actions(seat) if str(a) == "done"))
-    assert json.loads(again.to_json())["core"]["phase"] != 6
+    assert json.loads(again.to_json())["core"]["phase"] != "RESPONSE"

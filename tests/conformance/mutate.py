@@ -33,8 +33,10 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
 Path = tuple[Any, ...]
 
 
-def reachable(game_id: str, games: int, seed: int = 0, every: int = 5) -> list[tuple[Game[Any], str]]:
-    """Snapshots (every ``every``-th step) of ``games`` seeded random games per option set."""
+def reachable(game_id: str, games: int, seed: int = 0, every: int = 5,
+              version: int = 2) -> list[tuple[Game[Any], str]]:
+    """Snapshots (every ``every``-th step) of ``games`` seeded random games per option set, as ``to_json``
+    writes them in format ``version`` (2: names; 1: the integer format of older saved states)."""
     out: list[tuple[Game[Any], str]] = []
     for oi, opts in enumerate(OPTION_SETS.get(game_id, [{}])):
         game = cosmodeck.load_game(game_id, **opts)
@@ -45,12 +47,12 @@ def reachable(game_id: str, games: int, seed: int = 0, every: int = 5) -> list[t
             steps = 0
             while not state.is_over and steps < 2000:
                 if steps % every == 0:
-                    out.append((game, state.to_json()))
+                    out.append((game, state.to_json(version=version)))
                 # a chosen time that rounds onto a deadline may see its action refused: the state stays valid
                 with contextlib.suppress(IllegalActionError):
                     random_input(state, rng)
                 steps += 1
-            out.append((game, state.to_json()))
+            out.append((game, state.to_json(version=version)))
     return out
 
 
@@ -175,9 +177,9 @@ def check(game: Game[Any], text: str, rng: Rng, tally: Tally, what: str = "") ->
     tally.loaded += 1
 
 
-def run(game_id: str, mutations: int, seed: int = 0, games: int = 3) -> Tally:
-    """``mutations`` single-field mutations of reachable states of ``game_id``."""
-    snaps = reachable(game_id, games, seed)
+def run(game_id: str, mutations: int, seed: int = 0, games: int = 3, version: int = 2) -> Tally:
+    """``mutations`` single-field mutations of reachable states of ``game_id`` (JSON format ``version``)."""
+    snaps = reachable(game_id, games, seed, version=version)
     rng = Rng(derive_seed(seed, 7))
     tally = Tally()
     for _ in range(mutations):

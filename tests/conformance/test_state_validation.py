@@ -29,10 +29,18 @@ def test_every_single_field_mutation_loads_and_plays_or_is_a_state_format_error(
                                 "bad_state"}
 
 
-def _state(game_id: str, players: int = 3, **options: Any) -> tuple[cosmodeck.Game[Any], dict[str, Any]]:
+def test_blast_off_mutations_of_the_integer_format_load_and_play_or_are_refused() -> None:
+    # states saved before the named format (cosmodeck-state/1) still load: the same property holds for them
+    tally = run("blast-off", 600, seed=14, games=1, version=1)
+    assert not tally.failures, "\n".join(tally.failures[:10])
+    assert tally.refused > 0 and tally.loaded > 0
+
+
+def _state(game_id: str, players: int = 3, version: int = 2, **options: Any) -> tuple[cosmodeck.Game[Any],
+                                                                                      dict[str, Any]]:
     game = cosmodeck.load_game(game_id, **options)
     st = game.new_game(players=players, seed=5)
-    return game, json.loads(st.to_json())
+    return game, json.loads(st.to_json(version=version))
 
 
 def _refused(game: cosmodeck.Game[Any], obj: dict[str, Any], code: str, field: str) -> StateFormatError:
@@ -86,10 +94,37 @@ CASES: list[tuple[str, Mutation, str, str]] = [
 ]
 
 
+# The same cases in the named format (cosmodeck-state/2), where Blast Off! cards and phases are names.
+CASES_NAMED: list[tuple[str, Mutation, str, str]] = [
+    *[c for c in CASES if c[0] != "blast-off"],
+    ("blast-off", _set("players", 10**12), "state_range", "players"),
+    ("blast-off", _dup_hand_card, "state_census", "core"),
+    ("blast-off", _set("core.hands.0.0", 999), "state_type", "core.hands[0][0]"),
+    ("blast-off", _set("core.hands.0.0", "R99#1"), "state_unknown", "core.hands[0][0]"),
+    ("blast-off", _set("core.phase", 42), "state_type", "core.phase"),
+    ("blast-off", _set("core.phase", "LUNCH"), "state_unknown", "core.phase"),
+    ("blast-off", _set("core.fcol", "BLUE"), "state_unknown", "core.fcol"),
+    ("blast-off", _set("core.fval", 11), "state_range", "core.fval"),
+    ("blast-off", _set("core.mdeck.0", "M99"), "state_unknown", "core.mdeck[0]"),
+    ("blast-off", _set("core.mdeck.0", 3), "state_type", "core.mdeck[0]"),
+    ("blast-off", _set("core.cur", True), "state_type", "core.cur"),
+    ("blast-off", _set("core.hands", [["R9#1"]]), "state_range", "core.hands"),
+]
+
+
 @pytest.mark.parametrize(("game_id", "mutation", "code", "field"), CASES)
 def test_load_state_refuses_the_issue_13_cases_naming_the_field(game_id: str, mutation: Mutation, code: str,
                                                                field: str) -> None:
+    game, obj = _state(game_id, version=1)
+    mutation(obj)
+    _refused(game, obj, code, field)
+
+
+@pytest.mark.parametrize(("game_id", "mutation", "code", "field"), CASES_NAMED)
+def test_load_state_refuses_the_issue_13_cases_in_the_named_format(game_id: str, mutation: Mutation, code: str,
+                                                                  field: str) -> None:
     game, obj = _state(game_id)
+    assert obj["format"] == "cosmodeck-state/2"
     mutation(obj)
     _refused(game, obj, code, field)
 

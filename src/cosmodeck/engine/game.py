@@ -141,6 +141,9 @@ class Game(ABC, Generic[S]):
     def load_state(self, text: str, *, flow: bool = True) -> S:
         """Rebuild a state from ``State.to_json()`` (exact round trip), validated (``StateFormatError``).
 
+        Both formats load: ``cosmodeck-state/2`` (names, what ``to_json`` writes) and ``cosmodeck-state/1``
+        (integers and indices, states saved before; a state without a ``format`` key is read as /1).
+
         ``flow=False`` skips only the check that the game can go on (someone may act or a timer is
         pending), for tools that complete a state in several steps (determinizers); every other check stays.
         """
@@ -148,15 +151,19 @@ class Game(ABC, Generic[S]):
             obj = json.loads(text)
         except (TypeError, ValueError) as e:
             raise StateFormatError(f"state is not JSON: {e}") from e
-        if not isinstance(obj, dict) or obj.get("format") != "cosmodeck-state/1":
-            raise StateFormatError("not a cosmodeck state (format must be 'cosmodeck-state/1')")
+        if not isinstance(obj, dict):
+            raise StateFormatError("not a cosmodeck state (a JSON object with format 'cosmodeck-state/2')")
+        fmt = obj.get("format", "cosmodeck-state/1")  # states of the first format may carry no version
+        if fmt not in ("cosmodeck-state/1", "cosmodeck-state/2"):
+            raise StateFormatError(f"not a cosmodeck state: format {str(fmt)[:40]!r} is not 'cosmodeck-state/2' "
+                                   "(or the older 'cosmodeck-state/1')", field="format")
         if obj.get("game") != self.id:
             raise StateFormatError(f"state is for game {obj.get('game')!r}, not {self.id!r}")
         if not self.accepts_data_hash(obj.get("data_hash")):
             raise StateFormatError("state was made with different card data (data_hash differs)")
         if obj.get("options") != self.options_json():
             raise StateFormatError("state was made with different options")
-        return self._state_class()._from_json(self, obj, flow=flow)
+        return self._state_class()._from_json(self, obj, flow=flow, named=fmt == "cosmodeck-state/2")
 
     def _load_trusted(self, obj: dict[str, Any]) -> S:
         """A state from a ``to_json`` object built by this package's own code, without validation.

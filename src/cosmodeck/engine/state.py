@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 
 Self = TypeVar("Self", bound="State")
 
+STATE_VERSION = 2  # the format ``to_json`` writes: cosmodeck-state/2 (names); /1 (integers) still loads
+STATE_VERSIONS = (1, 2)
+
 
 class Action(Protocol):
     """Actions are small frozen values; ``str(action)`` is their stable notation."""
@@ -362,9 +365,17 @@ class State(ABC):
             "result": None if res is None else res.to_dict(),
         }
 
-    def to_json(self) -> str:
+    def to_json(self, version: int = STATE_VERSION) -> str:
+        """The state as JSON: exact, and loadable by ``game.load_state``.
+
+        ``version=2`` (the default, ``cosmodeck-state/2``) names cards, missions, phases and colours
+        (docs/state-formats.md); ``version=1`` writes the engine's own integer core (``cosmodeck-state/1``),
+        the format of states saved before the named one, for tools that still read it.
+        """
+        if version not in STATE_VERSIONS:
+            raise ValueError(f"state format version {version!r} is not one of {list(STATE_VERSIONS)}")
         obj = {
-            "format": "cosmodeck-state/1",
+            "format": f"cosmodeck-state/{version}",
             "game": self.game.id,
             "options": self.game.options_json(),
             "data_hash": self.game.data_hash,
@@ -373,9 +384,22 @@ class State(ABC):
             "now": self.now,
             "rng": str(self.rng.state),
             "log": self._log_json(),
-            "core": self._dump(),
+            "core": self._dump() if version == 1 else self._dump_named(),
         }
         return json.dumps(obj, sort_keys=True, separators=(",", ":"))
+
+    def _dump_named(self) -> dict[str, Any]:
+        """The core of ``cosmodeck-state/2``: ``_dump`` with names for cards, missions, phases and colours.
+
+        A game whose ``_dump`` already names everything keeps this default (the two formats then agree).
+        """
+        return self._dump()
+
+    @classmethod
+    def _core_from_named(cls, game: Game[Any], players: int, core: Any) -> Any:
+        """The ``_dump`` core of a ``_dump_named`` core (untrusted): ``StateFormatError`` for a value that is
+        not a name where one belongs; the core's own validation runs afterwards on the result."""
+        return core
 
     # ---- validation ---------------------------------------------------------------------
     @classmethod
@@ -413,7 +437,7 @@ class State(ABC):
 
         States reached by play always validate (the conformance suite checks it after every step).
         """
-        type(self)._from_json(self.game, json.loads(self.to_json()))
+        type(self)._from_json(self.game, json.loads(self.to_json()), named=True)
 
     @classmethod
     def _validate_header(cls, game: Game[Any], obj: dict[str, Any]) -> None:
@@ -450,11 +474,19 @@ class State(ABC):
 
     @classmethod
     def _from_json(cls: type[Self], game: Game[Any], obj: dict[str, Any], flow: bool = True,
-                   checked: bool = True) -> Self:
+                   checked: bool = True, named: bool = False) -> Self:
         """``checked=False`` skips every validation: only for cores this package's own code has just built
-        (``bots.determinize.load_core``; the determinization tests validate what it builds)."""
+        (``bots.determinize.load_core``; the determinization tests validate what it builds).
+        ``named``: the core is ``_dump_named`` output (``cosmodeck-state/2``), translated before validation."""
         if checked:
             cls._validate_header(game, obj)
+            if named:
+                try:
+                    obj = {**obj, "core": cls._core_from_named(game, int(obj["players"]), obj["core"])}
+                except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+                    if isinstance(e, StateFormatError):
+                        raise
+                    raise StateFormatError(f"malformed state: {type(e).__name__}: {e}", V.TYPE) from e
             cls._validate_core(game, int(obj["players"]), obj["core"], float(obj["now"]))
         st = object.__new__(cls)
         try:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
@@ -26,6 +26,7 @@ from cosmodeck.games.blast_off.actions import (
 from cosmodeck.games.blast_off.cards import BLAST_OFF, COLOURS, NTYPES, TYPE_KIND, VALUES, WILD_T, eligible_for
 from cosmodeck.games.blast_off.loader import BloData
 from cosmodeck.games.blast_off.mdl import Mission, parse_mission
+from cosmodeck.games.blast_off.named import card_names
 from cosmodeck.games.blast_off.options import DEFAULT_MAX_PLAYERS, DEFAULT_POOL, OPTIONS
 from cosmodeck.games.blast_off.state import BlastOffState
 from cosmodeck.games.datafile import check_text
@@ -56,6 +57,8 @@ class BlastOffGame(Game[BlastOffState]):
         self.ctype: tuple[int, ...] = self.data.card_types
         self.kind: tuple[int, ...] = tuple(TYPE_KIND[t] for t in self.ctype)
         self.deck_size = len(self.ctype)
+        self.card_names: tuple[str, ...] = card_names(self.ctype)  # R9#1: the named state format (named.py)
+        self.card_index: dict[str, int] = {name: i for i, name in enumerate(self.card_names)}
         need = self.data.min_cards(o["max_players"])
         if self.deck_size < need:
             raise DataError(data.source, "deck", f"I7: {self.deck_size} cards; {o['max_players']} players need "
@@ -114,6 +117,18 @@ class BlastOffGame(Game[BlastOffState]):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def position(self, hands: Sequence[Sequence[str]], **zones: Any) -> BlastOffState:
+        """A validated state from named zones: see ``blast_off.position.position`` and docs/state-formats.md.
+
+        >>> game = load_game("blast-off")
+        >>> st = game.position([["R9", "G7"], ["W", "CD", "O3"]], discard=["G5"], turn=0)
+        >>> sorted(str(a) for a in st.legal_actions(0))
+        ['draw', 'play G7']
+        """
+        from cosmodeck.games.blast_off.position import position
+
+        return position(self, hands, **zones)
 
     def _state_class(self) -> type[BlastOffState]:
         return BlastOffState

@@ -207,6 +207,19 @@ class BlastOffState(State):
         self._setup_fields(self.game)  # type: ignore[arg-type]
         codec.load(self, core)
 
+    def _dump_named(self) -> dict[str, Any]:
+        from cosmodeck.games.blast_off.named import to_named
+
+        return to_named(self.g, codec.dump(self))
+
+    @classmethod
+    def _core_from_named(cls, game: Game[Any], players: int, core: Any) -> Any:
+        from cosmodeck.games.blast_off.game import BlastOffGame
+        from cosmodeck.games.blast_off.named import from_named
+
+        assert isinstance(game, BlastOffGame)
+        return from_named(game, core)
+
     @classmethod
     def _validate_core(cls, game: Game[Any], players: int, core: Any, now: float) -> None:
         from cosmodeck.games.blast_off.game import BlastOffGame

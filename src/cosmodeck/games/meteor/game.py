@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -71,3 +71,9 @@ class MeteorGame(Game[MeteorState]):
 
     def _state_class(self) -> type[MeteorState]:
         return MeteorState
+
+    def position(self, hands: Sequence[Sequence[str]], **zones: Any) -> MeteorState:
+        """A validated state from named zones: see ``meteor.position.position`` and docs/state-formats.md."""
+        from cosmodeck.games.meteor.position import position
+
+        return position(self, hands, **zones)

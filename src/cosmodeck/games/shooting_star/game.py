@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -104,4 +104,10 @@ class ShootingStarGame(Game[ShootingStarState]):
 
     def _state_class(self) -> type[ShootingStarState]:
         return ShootingStarState
+
+    def position(self, hands: Sequence[Sequence[str]], **zones: Any) -> ShootingStarState:
+        """A validated state from named zones: see ``shooting_star.position.position`` and docs/state-formats.md."""
+        from cosmodeck.games.shooting_star.position import position
+
+        return position(self, hands, **zones)
 
