@@ -40,6 +40,9 @@ class Game(ABC, Generic[S]):
     # that makes a real-time game turn-based) by assigning ``self.info`` in ``__init__``.
     info: GameInfo
     option_specs: ClassVar[tuple[Option, ...]] = ()
+    # Use the game's fast path where it has one (identical results, proved by differential tests;
+    # docs/ENGINE.md). ``load_game(..., fast=False)`` runs the readable reference rules only.
+    fast: bool = True
 
     def __init__(self, data: TextInput, options: Mapping[str, Any] | None = None) -> None:
         self.data_input = data

@@ -8,7 +8,7 @@ from typing import Any
 from cosmodeck.engine.errors import OptionError
 from cosmodeck.engine.game import Game, GameInfo
 from cosmodeck.engine.options import TextInput
-from cosmodeck.games.shooting_star import loader, rules_setup
+from cosmodeck.games.shooting_star import fast, loader, rules_setup
 from cosmodeck.games.shooting_star.actions import Action, Place, parse_action
 from cosmodeck.games.shooting_star.cards import ORIENTATIONS, ORIENTATIONS_2, Cell
 from cosmodeck.games.shooting_star.loader import ShsData
@@ -36,6 +36,7 @@ class ShootingStarGame(Game[ShootingStarState]):
                     hidden_info=True, simultaneous=False, cooperative=False, num_distinct_actions=None)
     option_specs = OPTIONS
     data: ShsData
+    fast_tables: fast.Tables | None = None  # the fast path's per-game tables, built on first use
 
     def __init__(self, data: TextInput, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(data, options)
