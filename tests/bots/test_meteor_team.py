@@ -7,9 +7,9 @@ import pytest
 import cosmodeck
 from cosmodeck.bots import make_bot, make_bots
 from cosmodeck.bots.heuristic.meteor_team import MeteorOmniscient, MeteorTeam, subset_counts
-from cosmodeck.bots.registry import BOTS, SIMULATION_ONLY, UNLISTED, sees_state
+from cosmodeck.bots.registry import BOTS, GAME_BOTS, SIMULATION_ONLY, sees_state
 from cosmodeck.engine.rng import Rng
-from cosmodeck.games.meteor.actions import Launch, Site
+from cosmodeck.games.meteor.actions import Launch, PlaceCard, Site
 from cosmodeck.sim.batch import SimSpec
 from cosmodeck.sim.runner import bot_rng, play_game
 from cosmodeck.sim.simulate import simulate
@@ -76,7 +76,7 @@ def test_the_team_waits_for_an_exact_volley_and_joins_an_open_one() -> None:
 
 
 def test_the_omniscient_planner_is_for_simulation_only() -> None:
-    assert "omniscient" in SIMULATION_ONLY and "omniscient" not in BOTS | UNLISTED  # rooms list BOTS only
+    assert "omniscient" in SIMULATION_ONLY and "omniscient" not in BOTS | GAME_BOTS  # rooms list BOTS only
     game = cosmodeck.load_game("meteor")
     bot = make_bot("meteor", "omniscient", game)
     assert isinstance(bot, MeteorOmniscient) and sees_state(bot) and not sees_state(make_bot("meteor", "team"))
@@ -103,3 +103,129 @@ def test_the_team_wins_more_often_than_the_old_heuristic() -> None:
     old = simulate(SimSpec("meteor", 4, 40, seed=0, bots="heuristic"))
     assert team["team_wins"] > old["team_wins"], (team["team_wins"], old["team_wins"])
     assert team["meteor"]["mean_meteors_left_when_lost"] < old["meteor"]["mean_meteors_left_when_lost"]
+
+
+def test_rooms_offer_the_team_for_meteor_only_and_never_the_omniscient_planner() -> None:
+    from cosmodeck.server.app import _bots_for
+
+    meteor = _bots_for(cosmodeck.load_game("meteor"))
+    assert "team" in meteor and "omniscient" not in meteor
+    for gid in cosmodeck.list_games():
+        if gid != "meteor":
+            offered = _bots_for(cosmodeck.load_game(gid))
+            assert "team" not in offered and "omniscient" not in offered, gid
+    import json
+    from pathlib import Path
+
+    i18n = Path(cosmodeck.__file__).resolve().parent / "web" / "i18n"
+    for lang in ("en", "es"):
+        texts = json.loads((i18n / f"{lang}.json").read_text(encoding="utf-8"))
+        assert texts["bot.team"].startswith("Bot:") and len(texts["bot.team"]) <= 40  # fits the seat's menu
+        assert all(f"botlevel.team:level={lv}" in texts for lv in ("easy", "normal", "hard"))
+
+
+def _view(**kw: object) -> dict[str, object]:
+    base: dict[str, object] = {"seat": 0, "players": 2, "zone": 3, "timer": {"remaining": 40.0}, "sites": [],
+                               "volley": None, "field": [], "techs": [], "removed": [], "resource_deck": 30,
+                               "meteor_deck": 10, "discard": [], "hands": [{"seat": 0, "count": 0, "cards": []},
+                                                            {"seat": 1, "count": 3, "cards": None}]}
+    base.update(kw)
+    return base
+
+
+def test_face_down_odds_come_from_the_unseen_meteors_with_that_back() -> None:
+    from cosmodeck.bots.heuristic.meteor_odds import candidates
+
+    game = cosmodeck.load_game("meteor")
+    back45 = {"ref": "m1", "kind": "standard", "back": [4, 5], "face_up": False, "hit": False}
+    view = _view(field=[back45])
+    def faces(v: dict[str, object]) -> list[tuple[int, str]]:
+        return sorted((s, t or "") for s, t in candidates(game.data, v, back45))
+
+    assert faces(view) == [(4, ""), (4, "burn_up"), (5, ""), (5, ""), (5, "shielded")]
+    # M21 and M23 (size 5) were destroyed: the back 4-5 is now more likely a 4
+    gone = _view(field=[back45], removed=[{"id": "M21"}, {"id": "M23"}])
+    assert faces(gone) == [(4, ""), (4, "burn_up"), (5, "shielded")]
+
+
+def test_the_team_never_adds_a_rocket_to_a_volley_that_already_destroys_its_meteor() -> None:
+    game = cosmodeck.load_game("meteor")
+    bot = make_bot("meteor", "team", game)
+    assert isinstance(bot, MeteorTeam)
+    mine = {"site": "s0", "seat": 0, "slot": 0, "status": "built", "built": True, "damage": 2, "cards": []}
+    brittle = {"ref": "m1", "face_up": True, "size": 5, "back": [5, 6], "trait": "brittle", "store": 0}
+    opened = _view(sites=[mine], field=[brittle, {**brittle, "ref": "m2", "trait": None, "size": 4}],
+                   volley={"launches": [{"site": "s1", "target": "m1", "damage": 5}]})
+    assert bot._launch_value(opened, Launch(Site(0), "m1")) < 0  # 5 already destroys the Brittle 5
+    short = {**opened, "volley": {"launches": [{"site": "s1", "target": "m1", "damage": 3}]}}
+    assert bot._launch_value(short, Launch(Site(0), "m1")) >= 10  # 3 + 2 finishes it
+
+
+def test_the_team_turns_its_own_lone_junk_rocket_into_a_rocket_retrofit() -> None:
+    """R1: two rockets on a site are a rocket retrofit; status ``rocket_retrofit`` takes more rockets."""
+    game = cosmodeck.load_game("meteor")
+    bot = make_bot("meteor", "team", game)
+    assert isinstance(bot, MeteorTeam)
+    lone = {"site": "s0", "seat": 0, "slot": 0, "status": "rocket", "built": False, "damage": 5,
+            "cards": ["R17#1"], "missing": "EFS"}
+    field = [{"ref": "m1", "face_up": True, "size": 5, "back": [4, 5], "trait": None, "store": 0}]
+    hand = {"seat": 0, "count": 2, "cards": ["R13#1", "R20#1"]}  # no energy at all: both rockets are junk
+    view = _view(sites=[lone], field=field, hands=[hand, {"seat": 1, "count": 0, "cards": None}], resource_deck=0)
+    assert bot._place_value(view, PlaceCard("R13#1", Site(0))) > 4
+    three = {"site": "s1", "seat": 1, "slot": 0, "status": "rocket_retrofit", "built": False,
+             "cards": ["R01#1", "R06#1", "R11#1"]}
+    view2 = _view(sites=[three], field=field, hands=[hand, {"seat": 1, "count": 0, "cards": None}], resource_deck=0)
+    assert bot._place_value(view2, PlaceCard("R13#1", Site(1))) > 4  # 1, 2, 3 and 4: all different
+
+
+def test_the_team_builds_the_tracking_station_first_and_uses_its_powers() -> None:
+    game = cosmodeck.load_game("meteor")
+    bot = make_bot("meteor", "team", game)
+    assert isinstance(bot, MeteorTeam)
+    empty = {"site": "s0", "seat": 0, "slot": 0, "status": "empty", "built": False, "cards": []}
+    hidden = {"ref": "m1", "kind": "standard", "back": [2, 3], "face_up": False, "hit": False, "store": 0}
+    boss = {"ref": "m2", "kind": "boss", "back": [6, 8], "face_up": False, "hit": False, "store": 0}
+    hand = {"seat": 0, "count": 3, "cards": ["T02#1", "R10#1", "F#1"]}
+    view = _view(sites=[empty], field=[hidden, boss], hands=[hand, {"seat": 1, "count": 4, "cards": None}])
+    assert bot._place_value(view, PlaceCard("T02#1", Site(0))) > bot._place_value(view, PlaceCard("R10#1", Site(0)))
+    assert bot._spot_value(view, "m2") > bot._spot_value(view, "m1") == 0.0  # Spotter: the Boss first
+    built = {"site": "s0", "seat": 0, "slot": 0, "status": "built", "built": True, "damage": 2, "cards": []}
+    three = {"ref": "m3", "face_up": True, "size": 3, "back": [2, 3], "trait": None, "store": 0}
+    shot = _view(sites=[built], field=[three, boss])
+    assert bot._launch_value(shot, Launch(Site(0), "m3", demolition=True)) >= 9  # 2 + 1 = 3 exactly
+    assert bot._launch_value(shot, Launch(Site(0), "m3")) < 0
+    late = _view(zone=1, timer={"remaining": 5.0, "length": 60.0})
+    early = _view(zone=1, timer={"remaining": 40.0, "length": 60.0})
+    assert bot._flip_value(late) > 0 and bot._flip_value(early) == 0.0
+
+
+def test_a_backwards_seat_plays_blind_cards_onto_its_own_site() -> None:
+    """C04 Backwards: the seat sees no faces, so it plays a position onto its own empty site only."""
+    game = cosmodeck.load_game("meteor")
+    bot = make_bot("meteor", "team", game)
+    assert isinstance(bot, MeteorTeam)
+    empty = {"site": "s0", "seat": 0, "slot": 0, "status": "empty", "built": False, "cards": []}
+    other = {"site": "s1", "seat": 1, "slot": 0, "status": "rocket", "built": False, "cards": ["R10#1"],
+             "damage": 3, "missing": "FS"}
+    view = _view(sites=[empty, other], hands=[{"seat": 0, "count": 3, "cards": None},
+                                              {"seat": 1, "count": 2, "cards": None}])
+    assert bot._blind(view)
+    assert bot._place_value(view, PlaceCard("@0", Site(0))) > 0
+    assert bot._place_value(view, PlaceCard("@0", Site(1))) == 0.0
+
+
+def test_a_seat_counts_the_time_it_waited_when_the_view_stands_still() -> None:
+    """A simulated view's timer stops at the last event; the seat adds the delays it waited itself."""
+    game = cosmodeck.load_game("meteor")
+    bot = make_bot("meteor", "team", game)
+    assert isinstance(bot, MeteorTeam)
+    view = {"now": 10.0, "timer": {"deadline": 60.0, "remaining": 50.0, "length": 60.0, "running": True}}
+    assert bot._timed(view) is view  # the first look: nothing to add
+    bot._delay = 4.0  # what reaction_time() last told the runner
+    aged = bot._timed(view)
+    assert aged["now"] == 14.0 and aged["timer"]["remaining"] == 46.0
+    bot._delay = 1.0
+    moved = {"now": 20.0, "timer": {"deadline": 60.0, "remaining": 40.0, "length": 60.0, "running": True}}
+    assert bot._timed(moved) is moved  # a clock that moved is trusted (rooms advance the game first)
+    bot.reaction_time(Rng(3))
+    assert bot._delay > 0

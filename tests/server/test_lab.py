@@ -18,12 +18,14 @@ from cosmodeck.server.lab import Lab, LabLimits
 
 ROOT = Path(__file__).resolve().parents[2]
 P8_TWO = (ROOT / "tests" / "sim" / "data" / "shooting_star_p8_two_cells.json").read_text(encoding="utf-8")
+TOKEN = "test-lab-token-0123456789"
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(ServerConfig(db=str(tmp_path / "lab.db"), lab=True))
+    app = create_app(ServerConfig(db=str(tmp_path / "lab.db"), lab=True, lab_token=TOKEN))
     with TestClient(app) as c:
+        assert c.post("/api/lab/login", json={"token": TOKEN}).status_code == 200  # the lab cookie
         yield c
         lab: Lab = app.state.lab
         lab.close()
@@ -54,6 +56,7 @@ def test_without_lab_no_lab_route_exists(tmp_path: Path) -> None:
         assert c.get("/api/lab/games").status_code == 404
         assert c.post("/api/lab/jobs", json={"game": "shooting-star"}).status_code == 404
         assert c.post("/api/lab/validate", json={"game": "meteor", "data": "{}"}).status_code == 404
+        assert c.post("/api/lab/login", json={"token": TOKEN}).status_code == 404
 
 
 def test_the_lab_page_and_its_games(client: TestClient) -> None:

@@ -70,14 +70,16 @@ class ServerProcess:
     """``cosmodeck serve`` (with the toy game registered) as a subprocess, so it can be killed with -9."""
 
     def __init__(self, db: str, port: int | None = None, grace: float = 30.0, bot_speed: float = 0.05,
-                 log_level: str = "warning", log_path: Path | None = None) -> None:
-        """``log_path``: the server's stdout and stderr go to this file (appended), else stderr is piped."""
+                 log_level: str = "warning", log_path: Path | None = None, extra: tuple[str, ...] = ()) -> None:
+        """``log_path``: the server's stdout and stderr go to this file (appended), else stderr is piped.
+        ``extra``: more ``serve`` flags."""
         self.db = db
         self.log_level = log_level
         self.log_path = log_path
         self.port = port or free_port()
         self.grace = grace
         self.bot_speed = bot_speed
+        self.extra = extra
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -87,7 +89,7 @@ class ServerProcess:
     def command(self) -> list[str]:
         return [sys.executable, "-m", "tests.server.serve_toy", "--port", str(self.port), "--db", self.db,
                 "--grace", str(self.grace), "--bot-speed", str(self.bot_speed), "--log-level", self.log_level,
-                "--room-rate", ""]  # tests create many rooms from one address
+                "--room-rate", "", *self.extra]  # tests create many rooms from one address
 
     def start(self) -> None:
         if self.log_path is not None:

@@ -99,8 +99,8 @@ def _ismcts(game: Game[Any], p: Params) -> Bot:
 
 
 BOTS: dict[str, BotFactory] = {"random": _random, "heuristic": _heuristic, "ismcts": _ismcts}
-# accepted by name everywhere (rooms included) but not listed in the lobby, which has no label for it yet
-UNLISTED: dict[str, BotFactory] = {"team": _team}
+# bots for one game only (Meteor's fair team): rooms list them for the games they can play
+GAME_BOTS: dict[str, BotFactory] = {"team": _team}
 # bots that read the whole state: the simulator runs them, rooms never list them and refuse them
 SIMULATION_ONLY: dict[str, BotFactory] = {"omniscient": _omniscient}
 LEVEL_NAMES = tuple(LEVELS)
@@ -109,9 +109,9 @@ LEVEL_NAMES = tuple(LEVELS)
 def make_bot(game_id: str, spec: str, game: Game[Any] | None = None) -> Bot:
     """A bot from its spec, for ``game`` (default: the game ``game_id`` with default data and options)."""
     name, params = parse_bot_spec(spec)
-    factory = BOTS.get(name) or UNLISTED.get(name) or SIMULATION_ONLY.get(name)
+    factory = BOTS.get(name) or GAME_BOTS.get(name) or SIMULATION_ONLY.get(name)
     if factory is None:
-        raise ValueError(f"unknown bot {name!r}; available: {', '.join(sorted([*BOTS, *UNLISTED]))} "
+        raise ValueError(f"unknown bot {name!r}; available: {', '.join(sorted([*BOTS, *GAME_BOTS]))} "
                          f"(simulation only: {', '.join(sorted(SIMULATION_ONLY))})")
     if game is None:
         game = _default_game(game_id)

@@ -113,7 +113,7 @@ def _print_units(console: Console, result: dict[str, Any], every: bool) -> None:
     units = sorted(result["units"], key=lambda u: u["p_value"])
     shown = units if every else [u for u in units if u["significant"]]
     if shown:
-        header, body, _marked = difference_rows(shown)
+        header, body, _marked = difference_rows(shown, str(result["game"]))
         table = Table(*header, title="cards and missions")
         for row in body:
             table.add_row(*row)

@@ -25,7 +25,7 @@ from cosmodeck.engine.result import Result
 from cosmodeck.engine.rng import Rng, derive_seed
 from cosmodeck.engine.state import State
 from cosmodeck.rl.encoders import make_encoder
-from cosmodeck.rl.encoders.base import Encoder, Mask, Vector
+from cosmodeck.rl.encoders.base import ILLEGAL, Encoder, Legal, Mask, Vector
 from cosmodeck.rl.meteor_aids import curriculum_data, progress, shaping_weight
 
 #: Options the environment itself takes; everything else goes to ``load_game``.
@@ -97,6 +97,8 @@ class Table:
         self.stuck = False
         self._decisions: dict[int, Decision] = {}
         self._obs: dict[int, Vector] = {}
+        self._legal: dict[int, Legal] = {}
+        self._cache: dict[str, Any] = {}  # what the encoder computes once per position (public facts)
 
     # ---- lifecycle ---------------------------------------------------------------------
     def reset(self, seed: int) -> None:
@@ -126,6 +128,8 @@ class Table:
         new.queue = list(self.queue)
         new._decisions = {}
         new._obs = {}
+        new._legal = {}
+        new._cache = {}
         return new
 
     @property
@@ -147,6 +151,8 @@ class Table:
     def _changed(self) -> None:
         self._decisions.clear()
         self._obs.clear()
+        self._legal.clear()
+        self._cache.clear()
 
     def _begin_round(self) -> None:
         """Fill ``queue`` with the seats that decide next, advancing time as needed."""
@@ -186,7 +192,11 @@ class Table:
         return self.queue[0]
 
     def decision(self, seat: int) -> Decision | None:
-        """The view and legal catalog actions of a seat in the current round (else ``None``)."""
+        """The view and legal catalog actions of a seat in the current round (else ``None``).
+
+        The reference path (a full view, every legal action keyed through it); stepping uses the
+        encoder's direct path (``legal``, ``observation``), which the tests prove equal to it.
+        """
         if self.done or seat not in self.queue:
             return None
         d = self._decisions.get(seat)
@@ -198,17 +208,30 @@ class Table:
             d = self._decisions[seat] = Decision(view, legal)
         return d
 
+    def legal(self, seat: int) -> Legal | None:
+        """The seat's legal catalog entries in the current round, from the encoder's direct path."""
+        if self.done or seat not in self.queue:
+            return None
+        got = self._legal.get(seat)
+        if got is None:
+            got = self.encoder.legal_state(self.state, seat)
+            if self.encoder.noop is not None:
+                got = got.with_noop(self.encoder.noop)
+            self._legal[seat] = got
+        return got
+
     def observation(self, seat: int) -> Vector:
         vec = self._obs.get(seat)
         if vec is None:
-            d = self.decision(seat)
-            view = d.view if d is not None else self.state.view(seat)
-            vec = self._obs[seat] = self.encoder.encode(view)
+            vec = self._obs[seat] = self.encoder.encode_state(self.state, seat, self._cache)
         return vec
 
     def mask(self, seat: int) -> Mask:
-        d = self.decision(seat)
-        return self.encoder.mask(d.legal if d is not None else ())
+        m: Mask = np.zeros(self.encoder.num_actions, dtype=np.int8)
+        legal = self.legal(seat)
+        if legal is not None and legal.indices:
+            m[legal.indices] = 1
+        return m
 
     def observe(self, seat: int) -> dict[str, np.ndarray[Any, Any]]:
         """A fresh dict of fresh arrays (callers may keep or modify what they get)."""
@@ -217,10 +240,13 @@ class Table:
     # ---- acting ------------------------------------------------------------------------
     def act_index(self, seat: int, index: int) -> bool:
         """Apply catalog action ``index`` for ``seat``; ``False`` (nothing changes) if it is not legal now."""
-        d = self.decision(seat)
-        if d is None or index not in d.legal:
+        legal = self.legal(seat)
+        if legal is None:
             return False
-        self.act(seat, d.legal[index])
+        action = legal.action(index)
+        if action is ILLEGAL:
+            return False
+        self.act(seat, action)
         return True
 
     def act(self, seat: int, action: Any | None) -> None:
@@ -242,18 +268,20 @@ class Table:
         faster seat's action in a real-time game) changes nothing. Returns legality per seat.
         """
         round_seats = list(self.queue)
-        legal_now = {s: self.decision(s) for s in round_seats}
+        chosen: dict[int, Any] = {}
+        for s in round_seats:  # every choice is read against the round's position, before any applies
+            legal = self.legal(s)
+            if s in actions and legal is not None:
+                chosen[s] = legal.action(int(actions[s]))
         ok: dict[int, bool] = {}
         applied = False
         for s in round_seats:
-            d = legal_now[s]
-            if s not in actions or d is None:
+            if s not in chosen:
                 continue
-            idx = int(actions[s])
-            ok[s] = idx in d.legal
+            action = chosen[s]
+            ok[s] = action is not ILLEGAL
             if not ok[s]:
                 continue
-            action = d.legal[idx]
             if action is not None and not self.state.is_legal(s, action):
                 continue  # lost a race in the same tick
             if action is not None:

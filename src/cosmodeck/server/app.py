@@ -19,19 +19,20 @@ from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from cosmodeck.api import game_spec, list_games, load_game
-from cosmodeck.bots.registry import BOTS, make_bot
+from cosmodeck.bots.registry import BOTS, GAME_BOTS, make_bot
 from cosmodeck.engine.errors import CosmodeckError
 from cosmodeck.engine.game import Game
 from cosmodeck.server.auth import AUTH_TIMEOUT_S, install_log_redaction, parse_auth, same_hash
 from cosmodeck.server.config import ServerConfig
 from cosmodeck.server.durable import storage_unavailable
 from cosmodeck.server.guard import RateLimited, RoomRate, client_address, read_body
-from cosmodeck.server.hub import Hub
+from cosmodeck.server.hub import Hub, RoomElsewhere
 from cosmodeck.server.protocol import CreateRoom, ProtocolError, parse_client_message, parse_json
 from cosmodeck.server.replays import replay_steps
 from cosmodeck.server.room import Client, Room
 from cosmodeck.server.rooms import ROOM_DEFAULTS
 from cosmodeck.server.rules_html import rules_html
+from cosmodeck.server.wire import dumps
 from cosmodeck.storage.errors import StorageError
 from cosmodeck.storage.repository import Store
 
@@ -41,7 +42,8 @@ STATUS = {"unknown_room": 404, "unknown_game": 404, "not_over": 409, "too_large"
           "seed_not_allowed": 403, "busy": 503, "room_elsewhere": 409, "storage_unavailable": 503}
 CLOSE_UNKNOWN_ROOM = 4404
 CLOSE_BAD_TOKEN = 4401  # also: a token in the URL, no auth message in time
-CLOSE_TRY_LATER = 1013  # storage unavailable, or the room is run by another server
+CLOSE_TRY_LATER = 1013  # storage unavailable, or the room is run by another server (with no public URL)
+CLOSE_REDIRECT = 4302  # after a redirect frame: the room is run by the process it names
 
 
 def web_dir() -> Path:
@@ -61,6 +63,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         if n:
             log.info("resumed %d unfinished room(s)", n)
         hub.start_expiry()
+        hub.start_leases()
         try:
             yield
         finally:
@@ -174,7 +177,15 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         hub = hub_of(websocket)
         try:
             room = await hub.get(room_id)
-        except ProtocolError as e:  # storage_unavailable, room_elsewhere
+        except RoomElsewhere as e:  # another process runs it: send the client there, or ask it to retry
+            owner = await hub.owner_url(room_id)
+            if owner is not None:
+                await websocket.send_text(dumps({"type": "redirect", "room": room_id, "server": owner}))
+                await websocket.close(CLOSE_REDIRECT)
+                return
+            await _refuse(websocket, e.code, e.message, CLOSE_TRY_LATER)
+            return
+        except ProtocolError as e:  # storage_unavailable
             await _refuse(websocket, e.code, e.message, CLOSE_TRY_LATER)
             return
         if room is None:
@@ -198,7 +209,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
                     msg = parse_client_message(data if data is not None else (frame.get("bytes") or b""),
                                                cfg.max_message, cfg.max_json_depth)
                 except ProtocolError as e:
-                    client.send(json.dumps(e.to_json()))
+                    client.send(dumps(e.to_json()))
                     continue
                 room.deliver(client, msg)
         except WebSocketDisconnect:
@@ -261,14 +272,16 @@ def _closer(websocket: WebSocket) -> Any:
 
 
 async def _refuse(websocket: WebSocket, code: str, message: str, close_code: int) -> None:
-    await websocket.send_text(json.dumps(ProtocolError(code, message).to_json()))
+    await websocket.send_text(dumps(ProtocolError(code, message).to_json()))
     await websocket.close(close_code)
 
 
 def _bots_for(game: Game[Any]) -> list[str]:
-    """The bot names that can play this game (e.g. ISMCTS needs a determinization for it)."""
+    """The bot names that can play this game (e.g. ISMCTS needs a determinization for it; ``team`` is Meteor's).
+
+    Simulation-only bounds (``omniscient``) are never listed: they are not in these tables."""
     names = []
-    for name in sorted(BOTS):
+    for name in [*sorted(BOTS), *sorted(GAME_BOTS)]:
         try:
             make_bot(game.id, name, game)
         except ValueError:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,4 +30,11 @@ class ServerConfig:
     bot_max_ms: float = 5000.0  # largest ismcts ms=... (milliseconds per decision) a room may ask for
     bot_cpu_burst_s: float = 60.0  # CPU seconds a room's search bots may spend at once ...
     bot_cpu_rate: float = 0.25  # ... refilled at this many CPU seconds per second; when spent, a cheap bot moves
+    ws_deflate: bool = False  # permessage-deflate on WebSockets: less bandwidth, much more CPU per frame
+    # ---- several processes on one PostgreSQL database (docs/SERVER.md "Several server processes") ----
+    public_url: str | None = None  # where clients reach this process (sent in redirects); None: no redirects
+    lease_s: float = 10.0  # a process silent this long loses its room locks (PostgreSQL idle_session_timeout)
+    scan_s: float = 1.0  # how often a process looks for rooms nobody runs (their process died) and resumes them
     lab: bool = False  # serve the design lab (/lab, /api/lab/...); off: those routes do not exist (404)
+    # the lab's token (docs/LAB.md "Who may use the lab"); None: a random one nobody knows. Never in a repr or log.
+    lab_token: str | None = field(default=None, repr=False)

@@ -6,6 +6,10 @@ stored in order and the event loop never waits on the database.
 A room that is not over is run only after this server has claimed it (``Store.claim_room``: a
 PostgreSQL advisory lock; always granted on SQLite, whose file belongs to one server). Seat
 tokens are kept as SHA-256 hashes, in memory and in the database.
+
+On PostgreSQL several processes share the database (docs/SERVER.md "Several server processes"):
+each renews its lease and, every ``scan_s``, resumes the unfinished rooms that no process runs
+(``Store.orphan_rooms``: their process died or stopped) from their event log.
 """
 
 from __future__ import annotations
@@ -53,11 +57,14 @@ class Hub:
         self.config = config
         self.store = store if store is not None else Store(config.db)
         self.store.claim()  # StoreRefused: another server has the file, or the database is read-only
+        self.store.advertise(config.public_url, config.lease_s)
         self.rooms: dict[str, Room] = {}
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cosmodeck-db")
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         self._builder = Builder(config.build_timeout_s)
         self._expiry: asyncio.Task[None] | None = None
+        self._leases: asyncio.Task[None] | None = None
+        self._broken: set[str] = set()  # rooms that failed to resume here: not retried by every scan
 
     # ---- storage on the writer thread ------------------------------------------------------
     async def db(self, method: str, *args: Any) -> Any:
@@ -119,7 +126,60 @@ class Hub:
         if row is not None:
             await self._load(row)
 
+    def start_leases(self) -> None:
+        """PostgreSQL: renew this process's lease and resume rooms no process runs."""
+        if self.store.shared:
+            self._leases = asyncio.get_running_loop().create_task(self._lease_loop(), name="room-leases")
+
+    async def _lease_loop(self) -> None:
+        renew_every = max(0.05, self.config.lease_s / 3)
+        renewed = 0.0
+        while True:
+            await asyncio.sleep(min(self.config.scan_s, renew_every))
+            try:
+                if time.monotonic() - renewed >= renew_every:
+                    await self.db("renew_lease")
+                    renewed = time.monotonic()
+                n = await self.resume_orphans()
+                if n:
+                    log.info("resumed %d room(s) that no server was running", n)
+            except StorageUnavailable as e:
+                log.warning("room leases: %s", e.message)
+            except Exception:
+                log.exception("room leases")
+
+    async def resume_orphans(self) -> int:
+        """Resume, from their event log, the unfinished rooms whose lock nobody holds."""
+        n = 0
+        for room_id in await self.db("orphan_rooms"):
+            if room_id in self.rooms or room_id in self._loading or room_id in self._broken:
+                continue
+            try:
+                room = await self.get(room_id)
+            except RoomElsewhere:
+                continue  # another process was quicker
+            except ProtocolError:
+                continue  # storage unavailable: the next scan tries again
+            except Exception:
+                log.exception("room %s could not be resumed", room_id)
+                self._broken.add(room_id)
+                continue
+            if room is not None:
+                log.info("room %s: resumed here (no server was running it)", room_id)
+                n += 1
+        return n
+
+    async def owner_url(self, room_id: str) -> str | None:
+        """The public URL of the process that runs ``room_id`` (PostgreSQL), if it is not this one."""
+        try:
+            url: str | None = await self.db("owner_url", room_id)
+        except StorageUnavailable:
+            return None
+        return None if url == self.config.public_url else url
+
     async def close(self) -> None:
+        if self._leases is not None:
+            self._leases.cancel()
         if self._expiry is not None:
             self._expiry.cancel()
         for room in list(self.rooms.values()):

@@ -20,17 +20,28 @@ import sys
 import tempfile
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse
-from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, ValidationError
+from fastapi.types import DecoratedCallable
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
 from cosmodeck.api import default_data, game_spec, list_games
 from cosmodeck.server.config import ServerConfig
 from cosmodeck.server.guard import read_body
+from cosmodeck.server.labauth import (
+    COOKIE,
+    COOKIE_MAX_AGE_S,
+    MAX_TOKEN,
+    LabDenied,
+    LabGate,
+    check_same_origin,
+    new_token,
+)
 from cosmodeck.server.protocol import ProtocolError, parse_json
 
 REPORT_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'"
@@ -61,6 +72,11 @@ class JobRequest(BaseModel):
     bots: StrictStr = "heuristic"
     data: StrictStr | None = None
     lenient: StrictBool = False
+
+
+class LoginRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    token: Annotated[StrictStr, Field(max_length=MAX_TOKEN)]
 
 
 class ValidateRequest(BaseModel):
@@ -294,9 +310,27 @@ def _same(a: str, b: str) -> bool:
 
 
 def mount_lab(app: FastAPI, cfg: ServerConfig, web: Path, limits: LabLimits | None = None) -> Lab:
-    """Add the lab's page and API to ``app`` (only called by ``create_app`` when ``cfg.lab``)."""
+    """Add the lab's page and API to ``app`` (only called by ``create_app`` when ``cfg.lab``).
+
+    Every route but the login sits behind ``LabGate`` (server/labauth.py): no lab cookie, 401; a wrong
+    one, 403; nothing runs and nothing changes."""
     lab = Lab(cfg, limits)
     app.state.lab = lab
+    gate = LabGate(cfg.lab_token or new_token())  # no token given: a random one, so nobody gets in
+
+    async def guarded(request: Request) -> None:
+        gate.check(request)
+
+    class Guarded:  # every /api/lab route but the login goes through the gate
+        @staticmethod
+        def get(path: str, **kw: Any) -> Callable[[DecoratedCallable], DecoratedCallable]:
+            return app.api_route("/api/lab" + path, methods=["GET"], dependencies=[Depends(guarded)], **kw)
+
+        @staticmethod
+        def post(path: str, **kw: Any) -> Callable[[DecoratedCallable], DecoratedCallable]:
+            return app.api_route("/api/lab" + path, methods=["POST"], dependencies=[Depends(guarded)], **kw)
+
+    api = Guarded()
 
     async def body_of(request: Request, model: type[BaseModel]) -> Any:
         # JSON only: a form on another site cannot post it without the browser asking first (CORS)
@@ -319,11 +353,35 @@ def mount_lab(app: FastAPI, cfg: ServerConfig, web: Path, limits: LabLimits | No
     async def refused(_request: Request, exc: LabRefused) -> JSONResponse:
         return JSONResponse(exc.to_json(), status_code=exc.status)
 
-    @app.get("/lab", include_in_schema=False)
-    async def page() -> FileResponse:
-        return FileResponse(web / "lab.html", headers={"Cache-Control": "no-cache"})
+    @app.exception_handler(LabDenied)
+    async def denied(_request: Request, exc: LabDenied) -> JSONResponse:
+        return JSONResponse(exc.to_json(), status_code=exc.status, headers={"Cache-Control": "no-store"})
 
-    @app.get("/api/lab/games")
+    @app.get("/lab", include_in_schema=False)
+    async def page(request: Request) -> FileResponse:
+        try:
+            gate.check(request)
+        except LabDenied as e:  # the door: a page that takes the token from the link's #fragment or a paste
+            return FileResponse(web / "lab-login.html", status_code=e.status, headers={"Cache-Control": "no-store"})
+        return FileResponse(web / "lab.html", headers={"Cache-Control": "no-store"})
+
+    @app.post("/api/lab/login")
+    async def login(request: Request) -> JSONResponse:
+        check_same_origin(request)
+        given = await body_of(request, LoginRequest)
+        gate.login(request, given.token)
+        out = JSONResponse({"ok": True}, headers={"Cache-Control": "no-store"})
+        out.set_cookie(COOKIE, gate.cookie_value, max_age=COOKIE_MAX_AGE_S, path="/", httponly=True,
+                       samesite="strict", secure=request.url.scheme == "https")
+        return out
+
+    @api.post("/logout")
+    async def logout() -> JSONResponse:
+        out = JSONResponse({"ok": True})
+        out.delete_cookie(COOKIE, path="/", httponly=True, samesite="strict")
+        return out
+
+    @api.get("/games")
     async def games() -> list[dict[str, Any]]:
         out = []
         for gid in lab_games():
@@ -333,23 +391,23 @@ def mount_lab(app: FastAPI, cfg: ServerConfig, web: Path, limits: LabLimits | No
                         "max_games": lab.limits.max_games})
         return out
 
-    @app.post("/api/lab/validate")
+    @api.post("/validate")
     async def validate(request: Request) -> dict[str, Any]:
         return await lab.validate(await body_of(request, ValidateRequest))
 
-    @app.post("/api/lab/jobs", status_code=201)
+    @api.post("/jobs", status_code=201)
     async def start(request: Request) -> dict[str, Any]:
         return (await lab.start(await body_of(request, JobRequest))).to_json()
 
-    @app.get("/api/lab/jobs/{job_id}")
+    @api.get("/jobs/{job_id}")
     async def status(job_id: str) -> dict[str, Any]:
         return lab.get(job_id).to_json()
 
-    @app.post("/api/lab/jobs/{job_id}/cancel")
+    @api.post("/jobs/{job_id}/cancel")
     async def cancel(job_id: str) -> dict[str, Any]:
         return lab.cancel(job_id).to_json()
 
-    @app.get("/api/lab/jobs/{job_id}/files/{name}")
+    @api.get("/jobs/{job_id}/files/{name}")
     async def file(job_id: str, name: str) -> FileResponse:
         job = lab.get(job_id)
         report = job.folder / "report"
@@ -358,6 +416,7 @@ def mount_lab(app: FastAPI, cfg: ServerConfig, web: Path, limits: LabLimits | No
         disposition = "attachment" if name.endswith((".csv", ".json")) else "inline"
         # the report is static: no script of it may run, whatever a designer typed into the data
         return FileResponse(report / name, headers={"Content-Disposition": f'{disposition}; filename="{name}"',
-                                                    "Content-Security-Policy": REPORT_CSP})
+                                                    "Content-Security-Policy": REPORT_CSP,
+                                                    "Cache-Control": "no-store"})
 
     return lab

@@ -11,7 +11,6 @@ scheduler retries due deadlines and bot moves later with a back-off (``durable.B
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from collections import deque
@@ -49,6 +48,7 @@ from cosmodeck.server.protocol import (
 )
 from cosmodeck.server.scheduler import Scheduler
 from cosmodeck.server.talk import TokenBucket, check_talk
+from cosmodeck.server.wire import dumps
 from cosmodeck.storage.errors import RoomLost, StorageUnavailable
 from cosmodeck.storage.repository import Step
 
@@ -238,7 +238,7 @@ class Room:
                 self._lose(e)
                 for waiting in [item, *_drain(self.inbox)]:
                     if isinstance(waiting, _Join):
-                        waiting.client.shutdown(1012, json.dumps(room_moved().to_json()))
+                        waiting.client.shutdown(1012, dumps(room_moved().to_json()))
                         if not waiting.done.done():
                             waiting.done.set_result(None)
                 return
@@ -256,9 +256,9 @@ class Room:
                 try:
                     await self._on_message(item.client, item.msg)
                 except ProtocolError as e:
-                    item.client.send(json.dumps(e.to_json()))
+                    item.client.send(dumps(e.to_json()))
                 except StorageUnavailable:
-                    item.client.send(json.dumps(storage_unavailable().to_json()))
+                    item.client.send(dumps(storage_unavailable().to_json()))
         elif isinstance(item, _Join):
             await self._on_join(item.client)
             item.done.set_result(None)
@@ -268,7 +268,7 @@ class Room:
     # ==== public entry points (called from connection handlers) =======================
     async def join(self, client: Client) -> None:
         if self.lost:
-            client.shutdown(1012, json.dumps(room_moved().to_json()))
+            client.shutdown(1012, dumps(room_moved().to_json()))
             return
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.inbox.put_nowait(_Join(client, done))
@@ -311,7 +311,7 @@ class Room:
                 started = True
             except StorageUnavailable:
                 failed = True
-        client.send(json.dumps(self._hello(client.seat)))
+        client.send(dumps(self._hello(client.seat)))
         for line in self.chat:
             client.send(line)
         self._send_history(client)
@@ -319,9 +319,9 @@ class Room:
             self._announce_start()  # sends presence and views to everyone, this client included
             return
         self._broadcast_presence()
-        client.send(json.dumps(self.view_message(client.seat)))
+        client.send(dumps(self.view_message(client.seat)))
         if failed:
-            client.send(json.dumps(storage_unavailable().to_json()))
+            client.send(dumps(storage_unavailable().to_json()))
 
     def _on_leave(self, client: Client) -> None:
         if client not in self.clients:
@@ -458,7 +458,7 @@ class Room:
         log.warning("room %s: dropped from memory: %s", self.id, e.message)
         self.lost = True
         self.scheduler.cancel()
-        frame = json.dumps(room_moved().to_json())
+        frame = dumps(room_moved().to_json())
         for c in list(self.clients):
             c.shutdown(1012, frame)  # "service restart": clients reconnect and get the stored room
         self.clients.clear()
@@ -570,7 +570,7 @@ class Room:
             out["kind"] = msg.kind
             if isinstance(msg, EmoteMsg) and msg.target is not None:
                 out["target"] = msg.target
-        line = json.dumps(out)
+        line = dumps(out)
         self.chat.append(line)
         for c in self.clients:
             c.send(line)
@@ -641,7 +641,7 @@ class Room:
         """The seat's person is back (the book is already stored): tell them what the bot did."""
         self.seats[seat].takeover = None
         self.plans.pop(seat, None)
-        report = json.dumps({"type": "idle_report", "seat": seat, "reason": was.reason, "count": len(was.moves),
+        report = dumps({"type": "idle_report", "seat": seat, "reason": was.reason, "count": len(was.moves),
                              "moves": was.moves[-50:]})
         for c in self.clients:
             if c.seat == seat:
@@ -696,7 +696,7 @@ class Room:
             if c.seat == self.book.host:  # seats nobody is connected to: the host passes their links on
                 out["links"] = {s: f"/room/{new_id}#token={tok}" for s, tok in tokens.items()
                                 if int(s) not in connected}
-            c.send(json.dumps(out))
+            c.send(dumps(out))
 
     # ==== start ========================================================================
     def _start_due(self) -> bool:
@@ -778,7 +778,7 @@ class Room:
                 "host": self.book.host, "votes": votes}
 
     def _broadcast_presence(self) -> None:
-        line = json.dumps(self.presence())
+        line = dumps(self.presence())
         for c in self.clients:
             c.send(line)
 
@@ -787,7 +787,7 @@ class Room:
         for version, events in self.history:
             visible = [d for d in (e.for_seat(client.seat) for e in events) if d is not None]
             if visible:
-                client.send(json.dumps({"type": "events", "version": version, "events": visible, "history": True}))
+                client.send(dumps({"type": "events", "version": version, "events": visible, "history": True}))
 
     def _frames(self, seat: int | None, cache: dict[int | None, list[str]]) -> list[str]:
         """The frames for ``seat`` after a step: its events (if it may see any) and its view."""
@@ -795,8 +795,8 @@ class Room:
             frames: list[str] = []
             visible = [d for d in (e.for_seat(seat) for e in self._last_events) if d is not None]
             if visible:
-                frames.append(json.dumps({"type": "events", "version": self.version, "events": visible}))
-            frames.append(json.dumps(self.view_message(seat)))
+                frames.append(dumps({"type": "events", "version": self.version, "events": visible}))
+            frames.append(dumps(self.view_message(seat)))
             cache[seat] = frames
         return cache[seat]
 

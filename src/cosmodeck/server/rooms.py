@@ -14,6 +14,7 @@ time, so a large or slow document never stalls the event loop (every other room 
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import secrets
@@ -83,10 +84,28 @@ def split_options(game_id: str, options: Mapping[str, Any], max_bytes: int) -> t
     return data, opts
 
 
+@functools.lru_cache(maxsize=64)
+def _packaged_game(game_id: str, options_json: str) -> Game[Any]:
+    """A game on its packaged card data (an immutable definition, shared by the rooms that use it):
+    parsing and checking the data file again was most of the CPU of creating a room (profiled at 256 rooms)."""
+    return load_game(game_id, **json.loads(options_json))
+
+
+def _game(game_id: str, data: TextInput | None, options: dict[str, Any]) -> Game[Any]:
+    if data is None and not any(isinstance(v, TextInput) for v in options.values()):
+        try:
+            key = json.dumps(options, sort_keys=True, allow_nan=False)
+        except (TypeError, ValueError):
+            return load_game(game_id, data, **options)
+        if json.loads(key) == options:  # the options survive JSON unchanged (no tuples, no int keys...)
+            return _packaged_game(game_id, key)
+    return load_game(game_id, data, **options)
+
+
 def build_game(game_id: str, data: TextInput | None, options: dict[str, Any], players: int, seed: int) -> Built:
     """Load the game and deal a new state (run in a worker thread). Bad input -> ``ProtocolError``."""
     try:
-        game = load_game(game_id, data, **options)
+        game = _game(game_id, data, options)
         state = game.new_game(players=players, seed=seed)
     except CosmodeckError as e:
         raise ProtocolError(e.code, e.message) from None

@@ -60,3 +60,16 @@ class MetaModel(Base):
 
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     value: Mapped[str] = mapped_column(Text)
+
+
+class ServerModel(Base):
+    """A server process sharing a PostgreSQL database (docs/SERVER.md "Several server processes"):
+    where clients reach it, and the name of its lock session (``application_name`` in
+    ``pg_stat_activity``), through which the owner of a room's advisory lock is found."""
+
+    __tablename__ = "servers"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    url: Mapped[str | None] = mapped_column(Text, nullable=True)  # public base URL, e.g. https://example.org/s1
+    started: Mapped[float] = mapped_column(Float)
+    beat: Mapped[float] = mapped_column(Float)  # last lease renewal (wall time)

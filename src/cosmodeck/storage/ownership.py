@@ -7,19 +7,29 @@
   connection while the room is loaded. Every step written checks, in its own transaction, that this
   connection still holds the room's lock (see ``PgRoomLocks.fence``), so a server that lost it
   (a PostgreSQL restart ends every session) cannot write the room until it takes the lock again.
+
+Leases (several processes on one database, docs/SERVER.md "Several server processes"): the lock
+session is named ``cosmodeck <server id>`` and runs with ``idle_session_timeout`` = the lease, renewed
+by the server every third of it. A process that dies (kill -9: its connection closes) or stops
+renewing (hung, cut off) loses its session, so every lock it held is free at once or within the lease.
+Rooms that are unfinished and whose lock nobody holds are *orphans* (``orphan_rooms``): another process
+takes their locks and resumes them from the event log. The owner of a room is whoever holds its lock;
+``owner_url`` finds that process's public URL (the ``servers`` table) for a redirect.
 """
 
 from __future__ import annotations
 
 import hashlib
 import logging
+import secrets
+import time
 from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
 from filelock import FileLock, Timeout
 from sqlalchemy import text
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
@@ -63,6 +73,25 @@ class PgRoomLocks:
         self._conn: Any = None  # a raw DBAPI (psycopg) connection in autocommit mode
         self._pid: int | None = None
         self.held: set[str] = set()
+        self.server_id = secrets.token_hex(8)
+        self.url: str | None = None  # this process's public URL (redirects), set by ``advertise``
+        self.lease_s = 10.0
+        self._started = time.time()
+
+    def advertise(self, url: str | None, lease_s: float) -> None:
+        """Where clients reach this process, and its lease (applied to the lock session from now on)."""
+        self.url = url
+        self.lease_s = lease_s
+        if self._conn is not None and not self._conn.closed:
+            self._close()  # reopened with the new settings; nothing is held yet at start-up
+
+    def renew(self) -> None:
+        """Renew the lease: any statement on the lock session restarts its idle timeout.
+
+        If the session was lost (its locks with it), a new one is opened; the rooms it held are
+        taken again or lost at their next write (``fence``)."""
+        self._session()
+        self._query("UPDATE servers SET beat = %s WHERE id = %s RETURNING 1", time.time(), self.server_id)
 
     def _session(self) -> Any:
         if self._conn is not None and not self._conn.closed:
@@ -77,6 +106,17 @@ class PgRoomLocks:
         conn.autocommit = True
         self._conn = conn
         self._pid = int(self._query("SELECT pg_backend_pid()"))
+        self._query("SELECT set_config('application_name', %s, false)", f"cosmodeck {self.server_id}")
+        try:
+            with conn.cursor() as cur:  # PostgreSQL 14+: a session idle longer than the lease is ended
+                cur.execute(f"SET idle_session_timeout = {int(self.lease_s * 1000)}")
+        except Exception as e:
+            log.warning("no lease timeout on this PostgreSQL (%s): a hung server keeps its rooms until its "
+                        "connection drops", str(e).strip().splitlines()[0])
+        now = time.time()
+        self._query("INSERT INTO servers (id, url, started, beat) VALUES (%s, %s, %s, %s) ON CONFLICT (id) "
+                    "DO UPDATE SET url = EXCLUDED.url, beat = EXCLUDED.beat RETURNING 1",
+                    self.server_id, self.url, self._started, now)
         return conn
 
     def _query(self, sql: str, *args: Any) -> Any:
@@ -118,7 +158,7 @@ class PgRoomLocks:
             with suppress(StorageUnavailable):  # if the session is gone, its locks went with it
                 self._query("SELECT pg_advisory_unlock(%s)", room_lock_key(room_id))
 
-    def _holds(self, s: Session, room_id: str) -> bool:
+    def _holds(self, s: Session | Connection, room_id: str) -> bool:
         if self._pid is None:
             return False
         key = room_lock_key(room_id) & 0xFFFFFFFFFFFFFFFF
@@ -128,7 +168,7 @@ class PgRoomLocks:
             {"pid": self._pid, "hi": key >> 32, "lo": key & 0xFFFFFFFF}).first()
         return found is not None
 
-    def fence(self, s: Session, room_id: str) -> None:
+    def fence(self, s: Session | Connection, room_id: str) -> None:
         """Inside a write transaction: go on only while our lock session holds the room's lock.
 
         After a lost session (a database restart) the lock is taken again; if another server took
@@ -145,9 +185,35 @@ class PgRoomLocks:
         if not self._holds(s, room_id):
             raise StorageUnavailable("the room's lock could not be confirmed")
 
+    def owner_url(self, s: Session | Connection, room_id: str) -> str | None:
+        """The public URL of the process that holds ``room_id``'s lock (None: nobody, or no URL)."""
+        key = room_lock_key(room_id) & 0xFFFFFFFFFFFFFFFF
+        row = s.execute(text(
+            "SELECT sv.url FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid"
+            " JOIN servers sv ON a.application_name = 'cosmodeck ' || sv.id"
+            " WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1"
+            " AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+            " AND l.classid = CAST(:hi AS oid) AND l.objid = CAST(:lo AS oid)"),
+            {"hi": key >> 32, "lo": key & 0xFFFFFFFF}).first()
+        return None if row is None else row[0]
+
     def close(self) -> None:
         self.held.clear()
         self._close()
+
+
+# Unfinished rooms whose advisory lock (``room_lock_key``, computed in SQL) nobody holds.
+ORPHANS_SQL = text("""
+WITH c AS MATERIALIZED (
+  SELECT id, ('x' || left(encode(sha256(convert_to('cosmodeck-room:' || id, 'UTF8')), 'hex'), 16))::bit(64)::bigint
+         AS k
+  FROM rooms WHERE status IN ('waiting', 'playing'))
+SELECT c.id FROM c WHERE NOT EXISTS (
+  SELECT 1 FROM pg_locks l
+  WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+    AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+    AND l.classid = ((c.k >> 32) & 4294967295)::oid AND l.objid = (c.k & 4294967295)::oid)
+ORDER BY c.id""")
 
 
 def db_reason(e: SQLAlchemyError) -> str:

@@ -18,14 +18,14 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import create_engine, event, func, select, update
-from sqlalchemy.engine import Engine
+from sqlalchemy import create_engine, event, func, select, text, update
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from cosmodeck.storage.errors import RoomLost, StorageUnavailable, StoreRefused
 from cosmodeck.storage.models import Base, ExtraModel, MetaModel, RoomModel, StepModel
-from cosmodeck.storage.ownership import PgRoomLocks, SqliteFileLock, db_reason
+from cosmodeck.storage.ownership import ORPHANS_SQL, PgRoomLocks, SqliteFileLock, db_reason
 
 DEFAULT_DB = "sqlite:///cosmodeck.db"
 
@@ -145,6 +145,14 @@ class Store:
         except SQLAlchemyError as e:
             raise StorageUnavailable(f"the database did not take the write: {db_reason(e)}") from None
 
+    @contextmanager
+    def _core_tx(self) -> Iterator[Connection]:
+        try:
+            with self.engine.begin() as c:
+                yield c
+        except SQLAlchemyError as e:
+            raise StorageUnavailable(f"the database did not take the write: {db_reason(e)}") from None
+
     # ---- room ownership (PostgreSQL; one SQLite file has one server) -------------------------
     def claim_room(self, room_id: str) -> bool:
         """Take the right to run ``room_id`` (False: another server runs it)."""
@@ -153,6 +161,34 @@ class Store:
     def release_room(self, room_id: str) -> None:
         if self.locks is not None:
             self.locks.release(room_id)
+
+    @property
+    def shared(self) -> bool:
+        """Several servers may share this database (PostgreSQL); an SQLite file has one."""
+        return self.locks is not None
+
+    def advertise(self, url: str | None, lease_s: float) -> None:
+        """PostgreSQL: this process's public URL (for redirects) and its lease."""
+        if self.locks is not None:
+            self.locks.advertise(url, lease_s)
+
+    def renew_lease(self) -> None:
+        if self.locks is not None:
+            self.locks.renew()
+
+    def owner_url(self, room_id: str) -> str | None:
+        """PostgreSQL: the public URL of the process that runs ``room_id`` (None: none, or it has no URL)."""
+        if self.locks is None:
+            return None
+        with self._read() as s:
+            return self.locks.owner_url(s, room_id)
+
+    def orphan_rooms(self) -> list[str]:
+        """PostgreSQL: unfinished rooms no process runs (their process died or stopped), to resume."""
+        if self.locks is None:
+            return []
+        with self._read() as s:
+            return [str(r[0]) for r in s.execute(ORPHANS_SQL).all()]
 
     # ---- writes ------------------------------------------------------------------------
     def create_room(self, room: RoomRow) -> None:
@@ -181,21 +217,26 @@ class Store:
 
         Only as the room's next step: if the stored steps are not exactly ``seq``, nothing is
         written and ``RoomLost`` says the caller's copy of the room is out of date.
+
+        The hottest write of a server (one per accepted step): plain SQL statements on one
+        connection, without the ORM's unit of work.
         """
-        with self._tx() as s:
+        with self._core_tx() as c:
             if self.locks is not None:
-                self.locks.fence(s, room_id)
-            stored = s.scalar(select(func.count()).select_from(StepModel).where(StepModel.room_id == room_id)) or 0
+                self.locks.fence(c, room_id)
+            stored = c.execute(_COUNT_STEPS, {"r": room_id}).scalar() or 0
             if stored != seq:
                 raise RoomLost(f"room {room_id} has {stored} stored steps, not {seq}: reload it")
-            s.add(StepModel(room_id=room_id, seq=seq, at=step.at, seat=step.seat, action=step.action))
+            c.execute(_INSERT_STEP, {"r": room_id, "q": seq, "at": step.at, "seat": step.seat, "a": step.action})
             if status is not None:
                 values: dict[str, Any] = {"status": status}
                 if result is not None:
                     values["result"] = json.dumps(result)
-                s.execute(update(RoomModel).where(RoomModel.id == room_id).values(**values))
+                c.execute(update(RoomModel).where(RoomModel.id == room_id).values(**values))
             if extras is not None:
-                s.merge(ExtraModel(room_id=room_id, data=json.dumps(extras)))
+                data = json.dumps(extras)
+                if c.execute(_UPDATE_EXTRAS, {"r": room_id, "d": data}).rowcount == 0:
+                    c.execute(_INSERT_EXTRAS, {"r": room_id, "d": data})
 
     def start(self, room_id: str, origin: float) -> None:
         with self._tx() as s:
@@ -251,6 +292,12 @@ class Store:
             if status is not None:
                 q = q.where(RoomModel.status == status)
             return [self._row(s, m) for m in s.scalars(q).all()]
+
+
+_COUNT_STEPS = text("SELECT count(*) FROM steps WHERE room_id = :r")
+_INSERT_STEP = text("INSERT INTO steps (room_id, seq, at, seat, action) VALUES (:r, :q, :at, :seat, :a)")
+_UPDATE_EXTRAS = text("UPDATE room_extras SET data = :d WHERE room_id = :r")
+_INSERT_EXTRAS = text("INSERT INTO room_extras (room_id, data) VALUES (:r, :d)")
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

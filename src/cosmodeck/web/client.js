@@ -1,5 +1,5 @@
 // The protocol client: one WebSocket to /ws/ROOM, reconnecting with back-off.
-// Server messages: hello, presence, view, events, error, chat, signal, emote, pong.
+// Server messages: hello, presence, view, events, error, chat, signal, emote, pong, redirect.
 export class GameClient {
   constructor(room, token, handlers) {
     this.room = room;
@@ -10,12 +10,28 @@ export class GameClient {
     this.closed = false;
     this.retry = 0;
     this.clockOffset = 0;  // game time = performance.now()/1000 + clockOffset
+    this.server = null;  // ws(s)://host[/prefix] of the server process that runs the room (a redirect)
+    this.redirects = 0;
+  }
+
+  // Several server processes (docs/SERVER.md): one that does not run the room answers with a
+  // redirect to the one that does; the client goes there at once (the same auth message).
+  followRedirect(ws, msg) {
+    let url;
+    try { url = new URL(msg.server); } catch { return false; }
+    if ((url.protocol !== "http:" && url.protocol !== "https:") || this.redirects >= 5) return false;
+    this.redirects += 1;
+    this.server = `${url.protocol === "https:" ? "wss" : "ws"}://${url.host}${url.pathname.replace(/\/+$/, "")}`;
+    ws.redirected = true;
+    ws.close();
+    return true;
   }
 
   connect() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
     // The token never goes in the URL (URLs end up in logs): it is the first message on the socket.
-    const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(this.room)}`);
+    const base = this.server || `${proto}://${location.host}`;
+    const ws = new WebSocket(`${base}/ws/${encodeURIComponent(this.room)}`);
     this.ws = ws;
     this.handlers.status("connecting");
     ws.onopen = () => {
@@ -26,6 +42,8 @@ export class GameClient {
     ws.onmessage = (e) => {
       let msg;
       try { msg = JSON.parse(e.data); } catch { return; }
+      if (msg.type === "redirect" && this.followRedirect(ws, msg)) return;
+      if (msg.type === "hello") this.redirects = 0;
       if (msg.type === "view") {
         this.version = msg.version;
         this.legal = msg.legal || [];
@@ -37,6 +55,9 @@ export class GameClient {
     ws.onclose = (e) => {
       if (this.ws !== ws) return;
       this.ws = null;
+      if (ws.redirected && !this.closed) { this.connect(); return; }
+      // the room's process went away: the page's own server sends us to whichever process resumed it
+      this.server = null;
       if (this.closed || e.code === 4404 || e.code === 4401) {
         this.handlers.status(e.code === 4404 || e.code === 4401 ? "refused" : "closed");
         return;

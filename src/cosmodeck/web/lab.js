@@ -4,191 +4,82 @@
 import { initI18n, setLang, getLang, onLang, t, has } from "./i18n.js";
 import { h, clear } from "./dom.js";
 
-const META = new Set(["schema", "format", "status", "provenance", "proposed"]);
-const ID_KEYS = ["id", "key", "code", "name"];
+import { META, isRowList, isRowDict, rowName, secLabel, tokens, pathOf, fieldText as fieldTextIn, renderForms,
+  markAncestors } from "./lab-forms.js";
+
 const S = { games: [], game: null, doc: null, packaged: null, view: "forms", errors: [], warnings: [],
-  checked: null, job: null, timer: null, checkTimer: null, running: false };
+  checked: null, job: null, timer: null, checkTimer: null, running: false, open: new Set(), jsonError: null };
 let root;
 
 async function call(method, path, body) {
   const r = await fetch(path, { method, headers: body ? { "Content-Type": "application/json" } : {},
     body: body ? JSON.stringify(body) : undefined });
   const data = await r.json().catch(() => ({}));
+  if (data.code === "lab_login_required" || data.code === "lab_bad_token") {
+    location.reload(); // the lab cookie is gone or stale: the lab's door page explains what to do
+  }
   if (!r.ok) { const e = new Error(data.message || r.statusText); e.data = data; e.status = r.status; throw e; }
   return data;
 }
 
-const human = (k) => String(k).replace(/_/g, " ");
-const label = (k) => (has(`lab.field.${k}`) ? t(`lab.field.${k}`) : human(k));
-const secLabel = (k) => (has(`lab.section.${k}`) ? t(`lab.section.${k}`) : human(k));
-const isRowList = (v) => Array.isArray(v) && v.length > 0 && v.every((x) => x && typeof x === "object" && !Array.isArray(x));
 const gameName = (g) => (has(`game.${g.id}`) ? t(`game.${g.id}`) : g.name);
+const fieldText = (field) => fieldTextIn(S.doc, field);
 
-function rowName(row, i) {
-  for (const k of ID_KEYS) if (typeof row[k] === "string" || typeof row[k] === "number") return String(row[k]);
-  return t("lab.row_n", { n: i + 1 });
-}
-
-function pathOf(parts) {
-  return parts.map((p, i) => (typeof p === "number" ? `[${p}]` : (i ? `.${p}` : p))).join("");
-}
-
-function tokens(field) {
-  const out = [];
-  for (const m of field.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) out.push(m[2] !== undefined ? Number(m[2]) : m[1]);
-  return out;
-}
-
-function getAt(doc, parts) {
-  let cur = doc;
-  for (const p of parts) {
-    if (cur === null || typeof cur !== "object" || !(p in cur)) return undefined;
-    cur = cur[p];
-  }
-  return cur;
-}
-
-// "destruction_set[7].hits" -> "Destruction cards › P8 › hits"
-function fieldText(field) {
-  if (field === "(file)") return t("lab.whole_file");
-  const parts = tokens(field);
-  const words = [];
-  for (let i = 0; i < parts.length; i++) {
-    const p = parts[i];
-    if (typeof p === "number") {
-      const row = getAt(S.doc, parts.slice(0, i + 1));
-      words.push(row && typeof row === "object" && !Array.isArray(row) ? rowName(row, p) : t("lab.row_n", { n: p + 1 }));
-    } else words.push(i === 0 ? secLabel(p) : label(p));
-  }
-  return words.join(" › ");
-}
-
-function show(v) { return v !== null && typeof v === "object" ? JSON.stringify(v) : v === null ? "" : String(v); }
-
-function input(parts, value) {
-  const path = pathOf(parts);
-  const orig = getAt(S.packaged, parts);
-  const changed = JSON.stringify(orig) !== JSON.stringify(value);
-  const aria = `${fieldText(path)}`;
-  let el;
-  if (typeof value === "boolean") {
-    el = h("input", { type: "checkbox", checked: value, "aria-label": aria });
-    el.addEventListener("change", () => edit(parts, el.checked, el));
-  } else if (typeof value === "number") {
-    el = h("input", { type: "number", step: "any", value: String(value), "aria-label": aria });
-    el.addEventListener("change", () => {
-      const n = Number(el.value);
-      if (el.value.trim() === "" || !Number.isFinite(n)) return localError(el, t("lab.not_number"));
-      edit(parts, n, el);
-    });
-  } else if (value !== null && typeof value === "object") {
-    el = h("input.json", { type: "text", value: show(value), "aria-label": aria, spellcheck: "false",
-      size: String(Math.min(40, Math.max(8, show(value).length + 2))) });
-    el.addEventListener("change", () => {
-      try { edit(parts, JSON.parse(el.value), el); } catch { localError(el, t("lab.not_json_value")); }
-    });
-  } else {
-    el = h("input", { type: "text", value: show(value), "aria-label": aria, title: show(value),
-      size: String(Math.min(36, Math.max(6, show(value).length + 1))) });
-    el.addEventListener("change", () => edit(parts, el.value, el));
-  }
-  el.dataset.path = path;
-  if (el.type === "text") el.addEventListener("input", () => { el.size = Math.min(40, Math.max(6, el.value.length + 2)); });
-  if (changed) el.classList.add("changed");
-  return h("div.cell", {}, el);
-}
-
-function localError(el, text) {
-  el.setAttribute("aria-invalid", "true");
-  const cell = el.parentElement;
-  for (const e of cell.querySelectorAll(".err.local")) e.remove();
-  cell.append(h("div.err.local", { role: "alert" }, text));
-}
-
-function edit(parts, value, el) {
-  let cur = S.doc;
-  for (const p of parts.slice(0, -1)) cur = cur[p];
-  cur[parts[parts.length - 1]] = value;
-  const orig = getAt(S.packaged, parts);
-  el.classList.toggle("changed", JSON.stringify(orig) !== JSON.stringify(value));
-  const tr = el.closest("tr[data-path]");
-  if (tr && parts.length >= 3) {
-    const rowParts = parts.slice(0, 2);
-    tr.classList.toggle("changed", JSON.stringify(getAt(S.doc, rowParts)) !== JSON.stringify(getAt(S.packaged, rowParts)));
-  }
-  el.removeAttribute("aria-invalid");
-  for (const e of el.parentElement.querySelectorAll(".err.local")) e.remove();
+// after every change in the forms: mark what changed, check the file again soon, say what changed
+function edited(el) {
+  markAncestors(S, el);
   S.checked = null;
   clearTimeout(S.checkTimer);
   S.checkTimer = setTimeout(() => check(), 600);
   renderStatus();
 }
 
-function table(key, rows) {
-  const cols = [];
-  for (const r of rows) for (const k of Object.keys(r)) if (!cols.includes(k)) cols.push(k);
-  const body = rows.map((r, i) => {
-    const changed = JSON.stringify(r) !== JSON.stringify(getAt(S.packaged, [key, i]));
-    return h(`tr${changed ? ".changed" : ""}`, { dataset: { path: pathOf([key, i]) } },
-      h("td.rowid", { dataset: { path: pathOf([key, i]) } }, rowName(r, i)),
-      cols.map((c) => h("td", {}, c in r ? input([key, i, c], r[c]) : h("span.muted", {}, "–"))));
-  });
-  return h("div.tablewrap", {}, h("table.cards", {},
-    h("thead", {}, h("tr", {}, h("th", {}, t("lab.card")), cols.map((c) => h("th", { scope: "col" }, label(c))))),
-    h("tbody", {}, body)));
-}
-
-function leaves(value, parts, out) {
-  const simple = Array.isArray(value) ? value.every((x) => x === null || typeof x !== "object")
-    : value === null || typeof value !== "object";
-  if (simple || parts.length >= 3 || (Array.isArray(value) && !isRowList(value))) out.push([parts, value]);
-  else for (const [k, v] of Object.entries(value)) leaves(v, [...parts, Array.isArray(value) ? Number(k) : k], out);
-}
-
-function forms() {
-  const wrap = h("div.forms");
-  const other = [];
-  for (const [key, value] of Object.entries(S.doc)) {
-    if (META.has(key)) continue;
-    if (isRowList(value)) {
-      wrap.append(h("details.sec", { open: key === firstList(), dataset: { path: key } },
-        h("summary", {}, `${secLabel(key)} (${t("lab.n_rows", { n: value.length })})`),
-        has(`lab.hint.${key}`) ? h("p.muted", {}, t(`lab.hint.${key}`)) : null, table(key, value)));
-    } else leaves(value, [key], other);
-  }
-  if (other.length) {
-    const rows = other.map(([parts, v]) => h("tr", {}, h("td.rowid", {}, fieldText(pathOf(parts))),
-      h("td", {}, input(parts, v))));
-    wrap.append(h("details.sec", { dataset: { path: "(settings)" } }, h("summary", {}, t("lab.settings")),
-      h("div.tablewrap", {}, h("table.cards", {}, h("thead", {}, h("tr", {}, h("th", {}, t("lab.setting")),
-        h("th", {}, t("lab.value")))), h("tbody", {}, rows)))));
-  }
-  return wrap;
-}
-
 function firstList() {
   const preferred = { "shooting-star": "destruction_set", "blast-off": "missions", meteor: "rockets" }[S.game.id];
   if (preferred && isRowList(S.doc[preferred])) return preferred;
-  return Object.keys(S.doc).find((k) => isRowList(S.doc[k]));
+  return Object.keys(S.doc).find((k) => !META.has(k) && isRowList(S.doc[k]));
 }
 
 function jsonEditor() {
   const area = h("textarea.json", { spellcheck: "false", "aria-label": t("lab.json_label") });
-  area.value = JSON.stringify(S.doc, null, 1);
+  area.value = S.jsonText ?? JSON.stringify(S.doc, null, 1);
   const msg = h("div", { role: "status" });
-  const apply = h("button", { type: "button", onclick: () => {
-    try { S.doc = JSON.parse(area.value); } catch (e) {
-      clear(msg).append(h("div.err", { role: "alert" }, t("lab.json_invalid", { why: e.message })));
+  const parse = () => {
+    try { return [JSON.parse(area.value), null]; } catch (e) { return [null, e.message]; }
+  };
+  // valid JSON is taken as you type, so the forms show it at once; invalid JSON stays here until it parses
+  area.addEventListener("input", () => {
+    S.jsonText = area.value;
+    const [doc, why] = parse();
+    clear(msg);
+    if (why !== null || !doc || typeof doc !== "object" || Array.isArray(doc)) {
+      S.jsonError = why ?? t("lab.json_not_object");
+      msg.append(h("p.warn", {}, t("lab.json_invalid", { why: S.jsonError })));
       return;
     }
+    S.jsonError = null;
+    S.doc = doc;
+    edited(area);
+  });
+  const apply = h("button", { type: "button", onclick: () => {
+    const [doc, why] = parse();
+    if (why !== null || !doc || typeof doc !== "object" || Array.isArray(doc)) {
+      S.jsonError = why ?? t("lab.json_not_object");
+      clear(msg).append(h("div.err", { role: "alert" }, t("lab.json_invalid", { why: S.jsonError })));
+      return;
+    }
+    S.doc = doc; S.jsonText = null; S.jsonError = null; S.view = "forms";
     S.checked = null; check(); renderData();
   } }, t("lab.json_apply"));
+  if (S.jsonError) msg.append(h("p.warn", {}, t("lab.json_invalid", { why: S.jsonError })));
   return h("div", {}, h("p.muted", {}, t("lab.json_help")), area, h("div.row", {}, apply, msg));
 }
 
 function placeErrors(box) {
   for (const e of box.querySelectorAll(".err.engine")) e.remove();
-  for (const e of box.querySelectorAll("[aria-invalid=true]")) if (!e.parentElement.querySelector(".err.local")) e.removeAttribute("aria-invalid");
+  for (const e of box.querySelectorAll("[aria-invalid=true]")) {
+    if (!e.parentElement.querySelector(":scope > .err.local")) e.removeAttribute("aria-invalid");
+  }
   for (const err of S.errors) {
     let parts = tokens(err.field);
     let target = null;
@@ -196,19 +87,23 @@ function placeErrors(box) {
       target = box.querySelector(`[data-path="${CSS.escape(pathOf(parts))}"]`);
       if (!target) parts = parts.slice(0, -1);
     }
-    const note = h("div.err.engine", { role: "alert" }, err.problem);
     if (!target) continue;
-    if (target.tagName === "INPUT") {
+    const note = h("div.err.engine", { role: "alert" }, err.problem);
+    if (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA") {
       target.setAttribute("aria-invalid", "true");
-      target.parentElement.append(note);
-    } else if (target.tagName === "TR" || target.tagName === "TD") {
-      (target.tagName === "TR" ? target.firstChild : target).append(note);
+      target.after(note);
+    } else if (target.tagName === "TR") {
+      target.firstChild.append(note);
     } else if (target.tagName === "DETAILS") {
       target.open = true;
+      S.open.add(target.dataset.path);
       target.querySelector("summary").after(note);
+    } else { // a nested field (fieldset), a list, a list item
+      target.setAttribute("aria-invalid", "true");
+      target.append(note);
     }
     const sec = target.closest("details");
-    if (sec) sec.open = true;
+    if (sec) { sec.open = true; S.open.add(sec.dataset.path); }
   }
 }
 
@@ -217,10 +112,19 @@ function renderData() {
   clear(box);
   const tabs = h("div.tabs", { role: "tablist" },
     ["forms", "json"].map((v) => h("button", { type: "button", role: "tab", "aria-selected": String(S.view === v),
-      onclick: () => { S.view = v; renderData(); } }, t(`lab.view_${v}`))),
-    h("button", { type: "button", onclick: () => { S.doc = structuredClone(S.packaged); S.checked = null; S.errors = []; renderData(); renderStatus(); } },
-      t("lab.reset")));
-  box.append(tabs, S.view === "forms" ? forms() : jsonEditor());
+      onclick: () => {
+        if (v === "forms" && S.view === "json" && S.jsonError) { // do not drop the expert's unparsed text
+          box.querySelector("[role=status]")?.replaceChildren(h("div.err", { role: "alert" },
+            t("lab.json_invalid", { why: S.jsonError })));
+          return;
+        }
+        S.view = v; S.jsonText = null; renderData();
+      } }, t(`lab.view_${v}`))),
+    h("button", { type: "button", onclick: () => {
+      S.doc = structuredClone(S.packaged); S.checked = null; S.errors = []; S.jsonText = null; S.jsonError = null;
+      renderData(); renderStatus();
+    } }, t("lab.reset")));
+  box.append(tabs, S.view === "forms" ? renderForms(S, { edited }) : jsonEditor());
   placeErrors(box);
 }
 
@@ -249,7 +153,11 @@ function changes() {
     if (JSON.stringify(orig) === JSON.stringify(value)) continue;
     if (isRowList(value) && Array.isArray(orig)) {
       value.forEach((r, i) => { if (JSON.stringify(r) !== JSON.stringify(orig[i])) out.push(`${secLabel(key)} ${rowName(r, i)}`); });
-      if (orig.length > value.length) out.push(secLabel(key));
+      if (orig.length > value.length) out.push(t("lab.rows_removed", { what: secLabel(key), n: orig.length - value.length }));
+    } else if (isRowDict(value) && isRowDict(orig)) {
+      for (const k of new Set([...Object.keys(orig), ...Object.keys(value)])) {
+        if (JSON.stringify(value[k]) !== JSON.stringify(orig[k])) out.push(`${secLabel(key)} ${k}`);
+      }
     } else out.push(secLabel(key));
   }
   return out;
@@ -358,7 +266,8 @@ function chooseGame(id) {
   S.game = S.games.find((g) => g.id === id);
   S.packaged = JSON.parse(S.game.data);
   S.doc = structuredClone(S.packaged);
-  S.errors = []; S.warnings = []; S.checked = null;
+  S.errors = []; S.warnings = []; S.checked = null; S.jsonText = null; S.jsonError = null;
+  S.open = new Set([firstList()]);
   render();
 }
 

@@ -223,7 +223,7 @@ class MeteorHeuristic:
                 cover = _coverage(self, hand, card.cost)
                 return 1.5 + 2.0 * cover if cover >= 1.0 else 0.0
             return self._retrofit_start(hand, card)
-        if status in ("open", "retrofit"):  # anyone may add to a retrofit once its controller started it
+        if status in ("open", "rocket_retrofit"):  # anyone may add to a retrofit once its controller started it
             return self._retrofit_continue(site, card) - (0.0 if mine else 0.5)
         return 0.0
 

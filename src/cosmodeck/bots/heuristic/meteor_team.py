@@ -4,35 +4,49 @@ Why the plain heuristic loses: its games end on the Zone 1 timer with about thre
 while the hands still hold 15-20 cards and the Resource Deck a third of its cards. Energy is the
 scarce resource (39 of 76 cards, and a rocket costs 1-3 of them): the heuristic starts rockets its
 hand cannot pay for, so the sites clog with projects waiting for energy nobody holds; rockets and
-technologies pile up in the hands; it never turns them into new cards; and it fires weak rockets
-just to free a site, wasting their energy.
+technologies pile up in the hands; it never turns them into new cards (its rocket retrofits never
+got a second rocket: it looked for the status ``retrofit``, the engine says ``rocket_retrofit``);
+and it fires weak rockets just to free a site, wasting their energy.
 
 The team plays by conventions every seat applies to the same public information (sites, built
-rockets and their damage, the open volley, the meteors) plus its own hand, so it coordinates
-without talking (MET-7, MET-D1: it never chats; its only words are Pass and Launch):
+rockets and their damage, the open volley, the meteors, the removed meteors, every seat's Power and
+Challenge) plus its own hand, so it coordinates without talking (MET-7, MET-D1: it never chats; its
+only words are Pass and Launch):
 
+- **information first**: whoever holds the Tracking Station starts it at once and the team pays
+  for it before any rocket (with every meteor face up, as in a first game, the same conventions
+  won 0.525 of 200 standard 4-player games, as often as the omniscient planner then); the Research
+  Laboratory comes next while three or more zone changes are left (one more card per seat at each).
+  Other technologies only when the hand pays for them;
+- **time**: a player view's timer is computed at the last event; the seat adds the delays it waited
+  itself, so that passing, stuck projects and the Zone 1 hurry see the time that really went by;
 - **projects**: a seat starts a rocket on its own site only when its hand pays the whole cost, or
-  all but one energy card (a teammate may hold it); the damage it picks is the one the field needs
-  (exact sizes, or the low end of a face-down range). Technologies are built only when they pay
-  back: Research Laboratory (one extra card per seat at every later zone change), Tracking Station
-  (every meteor revealed), Guidance Computer and Recycling Plant;
-- **retrofits**: rockets the seat cannot pay for, or that fit no meteor, are junk. A seat with two
-  or more junk rockets and nothing better puts one on its empty site; every seat adds its junk
-  rockets to a site that holds two or more rockets (a rocket retrofit, R1), preferring the
-  all-different pattern (five damage values: the easy one). Known limit: a lone rocket is a rocket
-  project (R1), and the seat does not add its own second rocket (tried: no better at 100 games),
-  so rocket retrofits seldom complete. Energy goes into a retrofit only when no project and no
-  rocket in the hand wants its type;
-- **stuck projects**: a rocket project of its own that has waited ``stuck_s`` seconds for energy
-  nobody gave, while the hand could pay for another one or retrofit, is discarded;
+  all but one energy card that the other hands probably hold (inferred from the cards not yet seen,
+  leaving out hands that cannot help: Homebody, Backwards; a Closed Site seat pays alone); the
+  damage it picks is the one the field needs. A rocket may also join a site holding only energy
+  that its cost contains;
+- **retrofits**: rockets the seat cannot pay for (two or more energy cards short, a Power Fault or
+  Light Payloads site), or that fit no meteor, are junk. A seat with junk of two damages puts one on
+  its empty site and its second on top (two rockets: a rocket retrofit, R1); every seat adds junk
+  rockets that keep the pattern (all different, or all the same); nobody gives energy to a lone
+  rocket nobody needs. Energy goes into a retrofit only when no project wants its type;
+- **stuck projects**: a rocket project that has waited ``stuck_s`` seconds for energy nobody gave,
+  or a technology other than the two above, is discarded when the hand has something better for the
+  site (a rocket it pays, or a rocket retrofit);
 - **volleys**: a built rocket is launched when it finishes a meteor exactly (alone, joining the
   open window, or opening a volley that the other built rockets, which everyone sees, can complete
-  exactly), taking Cracked stores, Brittle, Shielded, Evasive and Volatile into account. Whoever
-  sees the open window joins it when its damage completes the sum: that is the whole convention.
-  A face-down meteor is shot with the damage at the low end of its range (a kill or a reveal,
-  never an Overkill). A rocket is never fired at nothing; an under-hit wastes its energy;
-- **Overkill** outside Zone 1 costs only the rest of the zone (the draws come anyway, and the deck
-  is not what runs out), so it is accepted when no exact shot exists; in Zone 1 it loses the game;
+  exactly), taking Cracked stores, Brittle, Shielded, Evasive, Dense and Volatile into account. A
+  rocket never joins a volley that already destroys its meteor. A face-down meteor is weighed over
+  every meteor card with that back that nobody has seen yet (``meteor_odds``): an Overkill there is
+  a kill at the cost of the rest of the zone plus ``excess`` per damage point over, an under-hit
+  wastes ``waste`` per damage point and reveals the meteor; the shot with the best expectation
+  wins. A face-up meteor gets an Overkill only when the rocket has no exact use left;
+- **Overkill** outside Zone 1 costs only the rest of the zone (the draws come anyway); on a Volatile
+  meteor in Zone 2, or anything in Zone 1, it loses the game, except on the last meteor;
+- **Powers**: Spotter reveals the Boss first (then the widest range), Demolition Expert's +1 and
+  Sharpshooter's no-Overkill flags are used when they make a shot exact or safe, Chronometrist
+  flips a nearly empty Zone 1 timer. A Backwards seat plays cards by position onto its own empty
+  site, where everyone sees them, and clears them when nobody builds on them;
 - **pass**: when it has nothing useful to do and the zone has run ``pass_after`` seconds (never in
   Zone 1).
 
@@ -49,13 +63,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cosmodeck.bots.heuristic.meteor import MeteorHeuristic
+from cosmodeck.bots.heuristic.meteor_odds import candidates
 from cosmodeck.bots.params import Params
 from cosmodeck.bots.reaction import ReactionTime
 from cosmodeck.engine.rng import Rng
-from cosmodeck.games.meteor.actions import CompleteRetrofit, DiscardProject, Launch, PlaceCard
+from cosmodeck.games.meteor.actions import CompleteRetrofit, DiscardProject, Flip, Launch, PlaceCard, Spot
 from cosmodeck.games.meteor.game import MeteorGame
 
 KILL = 10.0
+VOLLEY_OPEN = 6.0  # opening (or joining) a volley the team can finish exactly
 USEFUL_TECHS = {"extra_draw_per_zone_change": 4.0, "reveal_all_meteors": 3.5, "overkill_by_one_is_safe": 2.5,
                 "retrofit_with_3_on_demand": 2.5}
 
@@ -73,19 +89,26 @@ def subset_counts(values: Sequence[int], target: int) -> set[int]:
     return reach.get(target, set())
 
 
-def _evasion(m: Mapping[str, Any]) -> int:
-    trait = m.get("trait") if m.get("face_up") else None
-    return 2 if trait == "evasive" else 3 if trait == "evasive_3" else 1
-
-
 class MeteorTeam(MeteorHeuristic):
     name = "team"
 
     def __init__(self, game: MeteorGame, patience: float = 6.0, reaction: ReactionTime | None = None,
-                 pass_after: float = 20.0, overkill: float = 0.5, stuck_s: float = 20.0, waste: float = 0.6) -> None:
+                 pass_after: float = 20.0, overkill: float = 0.5, stuck_s: float = 20.0, waste: float = 0.6,
+                 excess: float = 1.5, junk_retrofit: bool = True, junk_missing: int = 2,
+                 track: float = 9.0, lab: float = 7.0, recycle: float = 0.0, free_site: float = 0.5) -> None:
         super().__init__(game, patience, reaction, pass_after, overkill)
         self.stuck_s = stuck_s
         self.waste = waste
+        self.excess = excess
+        self.junk_retrofit = junk_retrofit
+        self.junk_missing = junk_missing
+        self.track = track
+        self.lab = lab
+        self.recycle = recycle
+        self.free_site = free_site
+        self._clock = 0.0  # the game time as this seat has lived it (see _timed)
+        self._delay = 0.0
+        self._shown = -1.0  # the view's own clock at the last look
         self._seen: dict[str, tuple[tuple[str, ...], float]] = {}  # own site -> (its cards, since when)
         self._now = 0.0
 
@@ -96,8 +119,16 @@ class MeteorTeam(MeteorHeuristic):
         overkill = p.float("overkill", 0.5, lo=0.0, hi=100.0)
         stuck_s = p.float("stuck_s", 20.0, lo=0.0, hi=600.0)
         waste = p.float("waste", 0.6, lo=0.0, hi=100.0)
+        excess = p.float("excess", 1.5, lo=0.0, hi=100.0)
+        junk_retrofit = p.int("retrofit", 1, lo=0, hi=1) != 0
+        junk_missing = p.int("junk_missing", 2, lo=1, hi=4) or 2
+        track = p.float("track", 9.0, lo=0.0, hi=100.0)
+        lab = p.float("lab", 7.0, lo=0.0, hi=100.0)
+        recycle = p.float("recycle", 0.0, lo=0.0, hi=100.0)
+        free_site = p.float("free_site", 0.5, lo=0.0, hi=100.0)
         p.done()
-        return MeteorTeam(game, patience, reaction, pass_after, overkill, stuck_s, waste)
+        return MeteorTeam(game, patience, reaction, pass_after, overkill, stuck_s, waste, excess, junk_retrofit,
+                          junk_missing, track, lab, recycle, free_site)
 
     # ---- what this seat knows --------------------------------------------------------------
     def _hand(self, view: Mapping[str, Any]) -> list[str]:
@@ -139,15 +170,26 @@ class MeteorTeam(MeteorHeuristic):
         if not lacking:
             return True
         seat = int(view["seat"])
+        if self._challenged(view, seat, "closed_site"):
+            return False  # Closed Site: nobody else may place a card here
         seen: Counter[str] = Counter()
-        for c in [*view["discard"], *(x for s in view["sites"] for x in s["cards"]), *self._hand(view)]:
+        visible = [c for h in view["hands"] if int(h["seat"]) != seat for c in (h["cards"] or ())]  # Backwards
+        for c in [*view["discard"], *(x for s in view["sites"] for x in s["cards"]), *self._hand(view), *visible]:
             card = self._card(c)
             if card is not None and card.is_energy:
                 seen[card.code] += 1
-        others = sum(int(h["count"]) for h in view["hands"] if int(h["seat"]) != seat)
+        # hands that cannot help: a Homebody may not place here, a Backwards seat cannot see what it holds
+        others = sum(int(h["count"]) for h in view["hands"] if int(h["seat"]) != seat and h["cards"] is None
+                     and not self._challenged(view, int(h["seat"]), "homebody"))
         share = others / max(1, others + int(view["resource_deck"]))
         total = self._energy_total()
         return all((total[k] - seen[k]) * share >= 0.9 * v for k, v in lacking.items())
+
+    @staticmethod
+    def _challenged(view: Mapping[str, Any], seat: int, key: str) -> bool:
+        """Whether ``seat`` holds the Challenge ``key`` (Challenge cards are public, MET-D4)."""
+        challenges = view.get("challenges") or ()
+        return 0 <= seat < len(challenges) and bool(challenges[seat]) and challenges[seat].get("key") == key
 
     def _energy_total(self) -> Counter[str]:
         if not hasattr(self, "_total"):
@@ -160,13 +202,46 @@ class MeteorTeam(MeteorHeuristic):
 
     def _junk(self, view: Mapping[str, Any], card: Any, have: Counter[str], want: defaultdict[int, float]) -> bool:
         """A rocket this seat would not build: it cannot pay for it, or the field has no use for it."""
-        return bool(card.is_rocket and (want[card.damage] <= 0 or not self._teammates_may_pay(view, card.cost, have)))
+        if not card.is_rocket:
+            return False
+        seat = int(view["seat"])
+        if ("E" in card.cost and self._challenged(view, seat, "power_fault")) or (
+                card.damage >= 4 and self._challenged(view, seat, "light_payloads")):
+            return True  # this seat's own site can never build it
+        if want[card.damage] <= 0 or (self.junk_retrofit and self._missing_from(card.cost, have) >= self.junk_missing):
+            return True
+        return not self._teammates_may_pay(view, card.cost, have)
 
     # ---- the decision -------------------------------------------------------------------------
+    def reaction_time(self, rng: Rng) -> float:
+        delay = super().reaction_time(rng)
+        self._delay = delay  # the runner (or the room) asks this seat again after this delay
+        return delay
+
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
         if view.get("phase") == "play":
+            view = self._timed(view)
             self._remember(view)
         return super().act(view, legal, rng)
+
+    def _timed(self, view: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The view with the time this seat has waited since it last looked.
+
+        A player view's timer is computed at the game time of the last event; when nothing happens
+        for a while (a simulated game between two events), a person still knows that time went by.
+        The seat adds the delays it waited itself, so that ``pass_after``, ``stuck_s`` and the Zone 1
+        hurry see the time that really passed (in a room, whose views are fresh, nothing changes).
+        """
+        shown = float(view.get("now") or 0.0)
+        # a view whose clock moved is trusted (rooms advance the game before a bot looks); a view whose
+        # clock stood still since the last look has aged by the delay this seat waited
+        clock = self._clock + self._delay if shown == self._shown else shown
+        self._clock, self._delay, self._shown = clock, 0.0, shown
+        timer = view.get("timer") or {}
+        if clock <= shown or not timer.get("running") or timer.get("deadline") is None:
+            return view
+        remaining = max(0.0, float(timer["deadline"]) - clock)
+        return {**view, "now": clock, "timer": {**timer, "remaining": remaining}}
 
     def _remember(self, view: Mapping[str, Any]) -> None:
         seat = int(view["seat"])
@@ -190,7 +265,33 @@ class MeteorTeam(MeteorHeuristic):
             return 8.0
         if isinstance(a, DiscardProject):
             return self._discard_value(view, str(a.site))
+        if isinstance(a, Spot):
+            return self._spot_value(view, a.target)
+        if isinstance(a, Flip):
+            return self._flip_value(view)
         return 0.0
+
+    # ---- Powers (MET-D4: every seat's Power and Challenge are public) -----------------------
+    @staticmethod
+    def _spot_value(view: Mapping[str, Any], target: str) -> float:
+        """Spotter: reveal a Boss first (the volley it needs must be planned exactly), else a wide range."""
+        meteor = next((m for m in view["field"] if m["ref"] == target), None)
+        if meteor is None or meteor.get("face_up") or meteor.get("hit"):
+            return 0.0
+        if meteor.get("kind") == "boss":
+            return 7.0
+        if any(m.get("kind") == "boss" and not m.get("face_up") and not m.get("hit") for m in view["field"]):
+            return 0.0
+        return 2.0 + 0.2 * (int(meteor["back"][1]) + int(meteor["back"][0]))
+
+    def _flip_value(self, view: Mapping[str, Any]) -> float:
+        """Chronometrist: in Zone 1, flip a nearly empty last timer (remaining becomes length - remaining)."""
+        timer = view["timer"]
+        remaining = float(timer["remaining"] or 0.0)
+        length = float(timer["length"] or 60.0)
+        if int(view["zone"]) != 1 or remaining > min(12.0, length / 4):
+            return 0.0
+        return 9.0
 
     def _discard_value(self, view: Mapping[str, Any], name: str) -> float:
         site = self._site(view, name)
@@ -198,9 +299,20 @@ class MeteorTeam(MeteorHeuristic):
             return 0.0
         if site["status"] == "dead":
             return 5.0
+        seen = self._seen.get(name)
+        if self._blind(view) and seen is not None and site["cards"]:
+            # Backwards: a blind card nobody builds on is cleared after a while, to try the next one
+            waited = self._now - seen[1]
+            head = next((c for c in (self._card(x) for x in site["cards"]) if c is not None and not c.is_energy), None)
+            useless = head is not None and head.is_tech and head.effect not in USEFUL_TECHS
+            return 2.0 if useless or waited >= self.stuck_s else 0.0
+        if site["status"] == "tech" and seen is not None and self._now - seen[1] >= self.stuck_s:
+            head = next((c for c in (self._card(x) for x in site["cards"]) if c is not None and c.is_tech), None)
+            if head is not None and head.effect not in ("reveal_all_meteors", "extra_draw_per_zone_change"):
+                return 1.0 if self._waiting_rocket({**view, "sites": [x for x in view["sites"]
+                                                                       if x["site"] != name]}) else 0.0
         if site["status"] != "rocket" or site.get("damage") is None:
             return 0.0
-        seen = self._seen.get(name)
         if seen is None or self._now - seen[1] < self.stuck_s or len(site["cards"]) > 2:
             return 0.0
         have = self._energy(view)
@@ -209,16 +321,20 @@ class MeteorTeam(MeteorHeuristic):
             return 0.0  # this seat can finish it itself
         hand = [self._card(c) for c in self._hand(view)]
         better = any(c is not None and c.is_rocket and self._missing_from(c.cost, have) == 0 for c in hand)
+        if not better and self.junk_retrofit and int(view["resource_deck"]) >= 5:
+            # room for a rocket retrofit of this hand's junk (it digs the deck for the missing energy)
+            want = self._needs(view)
+            junk = {c.damage for c in hand if c is not None and self._junk(view, c, have, want)}
+            better = len(junk) >= 2
         return 1.0 if better else 0.0
 
     # ---- launching --------------------------------------------------------------------------
     def _launch_value(self, view: Mapping[str, Any], a: Launch) -> float:
-        if a.demolition or a.sharpshooter:
-            return 0.0
         site = self._site(view, str(a.site))
         if site is None or site.get("damage") is None:
             return 0.0
-        d = int(site["damage"])
+        d = int(site["damage"]) + (1 if a.demolition else 0)  # Demolition Expert: +1, once per game
+        flag_cost = 0.5 if a.demolition or a.sharpshooter else 0.0  # keep the once-per-game flags for need
         meteor = next((m for m in view["field"] if m["ref"] == a.target), None)
         if meteor is None:
             return 0.0
@@ -233,61 +349,114 @@ class MeteorTeam(MeteorHeuristic):
         last = len(view["field"]) == 1
         hurry = zone == 1 and remaining <= self.patience
         up = bool(meteor.get("face_up")) and meteor.get("size") is not None
-        trait = meteor.get("trait") if up else None
-        if up and trait == "shielded" and not meteor.get("shield_spent") and not aimed:
+        faces = candidates(self.game.data, view, meteor)
+        shield_up = not meteor.get("shield_spent") and not aimed
+        if up and faces[0][1] == "shielded" and shield_up:
             # the first volley only spends the shield: spend it with the weakest rocket
             weakest = min([d, *others])
             return 3.0 - 0.5 * d if d == weakest and d <= 3 else 0.0
-        sizes = [int(meteor["size"])] if up else list(range(int(meteor["back"][0]), int(meteor["back"][1]) + 1))
-        volatile = trait == "volatile"
-        if last or hurry:
-            over_cost = 0.0
-        elif zone == 1 or (zone == 2 and volatile):
-            over_cost = 40.0
-        elif zone == 2 and not up:
-            over_cost = 12.0  # it may be Volatile: two zone changes from Zone 2 lose the game
-        else:
-            over_cost = self.overkill + (2.0 if zone == 2 else 0.0)
-        rockets_needed = _evasion(meteor) - len(aimed) - 1  # more rockets the volley needs (Evasive)
-        kill = over = volley = 0.0
-        for s in sizes:
-            need = s - already
-            if d == need and rockets_needed <= 0:
-                kill += 1
-            elif d > need:
-                if trait == "brittle" or (self._guided(view) and d == need + 1):
-                    kill += 1
-                else:
-                    over += 1
-            elif any(c >= rockets_needed for c in subset_counts(others, need - d)):
-                volley += 1
-            elif ((trait == "brittle" or over_cost == 0.0) and len(others) >= rockets_needed
-                  and d + sum(others) >= need):
-                volley += 1  # Brittle (any D >= S, no Overkill), or an Overkill that costs nothing
-            elif trait == "cracked":
-                volley += 0.5  # Cracked keeps the damage: a step towards the kill
-        n = len(sizes)
-        p_kill, p_over, p_volley = kill / n, over / n, volley / n
-        if up and p_volley > 0:
-            return 6.0  # open (or keep building) a volley the team can finish exactly
-        value = KILL * p_kill - over_cost * p_over
-        if not up:
-            value += 1.0 if d >= sizes[0] - already else 0.0  # a reveal lets the team plan exactly
-            value += 3.0 * p_volley
-            value -= self.waste * d * (1.0 - p_kill - p_over - p_volley)  # an under-hit wastes the rocket
-        elif p_over > 0 and over_cost < KILL:
-            value -= 1.5 + 0.5 * (d - (sizes[0] - already))  # destroyed, at the cost of a zone: better than waiting
-        elif p_kill < 0.99:
-            value -= 3.0  # a known meteor: an under-hit, wait for better
-        if hurry and p_kill + p_over > 0:
+        total = kills = 0.0
+        for size, trait in faces:
+            v, k = self._outcome(view, d, size, trait, already, len(aimed), others, zone, last or hurry,
+                                 shield_up, up, a.sharpshooter)
+            total += v
+            kills += k
+        value, p_kill = total / len(faces) - flag_cost, kills / len(faces)
+        if up and value == VOLLEY_OPEN - flag_cost:
+            return value
+        if value < 0 and not up and self.free_site > 0 and self._waiting_rocket(view):
+            value = self.free_site  # a reveal that frees the site for a rocket this hand can pay now
+        if hurry and p_kill > 0:
             value = max(value, 0.0) + 3.0
         return value
+
+    def _waiting_rocket(self, view: Mapping[str, Any]) -> bool:
+        """Whether this seat's hand pays a whole rocket the field wants, with no free site of its own."""
+        seat = int(view["seat"])
+        if any(s["seat"] == seat and s["status"] == "empty" for s in view["sites"]):
+            return False
+        have = self._energy(view)
+        want = self._needs(view)
+        cards = (self._card(c) for c in self._hand(view))
+        return any(c is not None and c.is_rocket and want[c.damage] > 0 and self._missing_from(c.cost, have) == 0
+                   for c in cards)
+
+    def _outcome(self, view: Mapping[str, Any], d: int, size: int, trait: str | None, already: int, aimed: int,
+                 others: list[int], zone: int, free: bool, shield_up: bool, up: bool,
+                 sharp: bool = False) -> tuple[float, float]:
+        """The value of adding ``d`` to the volley on a meteor with this face, and whether that destroys it."""
+        if trait == "shielded" and shield_up:
+            return 1.0 - self.waste * d, 0.0  # a blind shot that only spends the shield
+        dense = trait == "dense"
+        hit = 0 if dense and d == 1 else d
+        rockets = aimed + (0 if dense and d == 1 else 1)
+        need = size - already
+        evasion = 2 if trait == "evasive" else 3 if trait == "evasive_3" else 1
+        pool = [o for o in others if not (dense and o == 1)]
+        volley = VOLLEY_OPEN if up else 3.0
+        if need <= 0 and rockets > evasion:
+            return -self.waste * d - 1.0, 0.0  # the volley already destroys it: this rocket would add nothing
+        if rockets < evasion:
+            short = evasion - rockets
+            if any(c >= short for c in subset_counts(pool, need - hit)):
+                return volley, 0.0
+            if free and len(pool) >= short and hit + sum(pool) >= need:
+                return volley, 0.0  # an Overkill that costs nothing (the last meteor, or no time left)
+            return -self.waste * d + (0.0 if up else 1.0), 0.0
+        if hit == need:
+            return KILL, 1.0
+        if hit > need:
+            if trait == "brittle" or sharp or (self._guided(view) and hit == need + 1):
+                return KILL, 1.0  # no Overkill (Brittle, Sharpshooter, Guidance Computer)
+            cost = 0.0 if free else self._overkill_cost(zone, trait == "volatile")
+            if up:
+                if cost >= KILL or self._has_exact_use(view, d):
+                    return -1.5 - 0.5 * (hit - need), 0.0  # wait for the shot that fits
+                return KILL - cost - 4.0 - 0.5 * (hit - need), 1.0
+            return KILL - cost - self.excess * (hit - need), 1.0
+        if any(c >= 1 for c in subset_counts(pool, need - hit)):
+            return volley, 0.0  # a volley the team can finish
+        if free and pool and sum(pool) + hit >= need:
+            return volley, 0.0
+        if trait == "cracked":
+            return 2.0 - 0.2 * d, 0.0  # Cracked keeps the damage: a step towards the kill
+        return -self.waste * d + (1.0 if not up else -3.0), 0.0
+
+    def _overkill_cost(self, zone: int, volatile: bool) -> float:
+        """An Overkill costs the rest of the zone (the draws come anyway); in Zone 1 it loses the game."""
+        if zone == 1 or (zone == 2 and volatile):
+            return 40.0
+        if volatile:
+            return self.overkill + 4.0
+        return self.overkill + (2.0 if zone == 2 else 0.0)
+
+    def _has_exact_use(self, view: Mapping[str, Any], d: int) -> bool:
+        """Whether a rocket of damage ``d`` fits a face-up meteor exactly, alone or with the built rockets."""
+        others = [int(s["damage"]) for s in view["sites"] if s.get("built") and s.get("damage") is not None]
+        if d in others:
+            others.remove(d)
+        for m in view["field"]:
+            if not (m.get("face_up") and m.get("size") is not None):
+                continue
+            need = int(m["size"]) - int(m.get("store") or 0)
+            if d == need or (d < need and subset_counts(others, need - d)):
+                return True
+        return False
 
     def _guided(self, view: Mapping[str, Any]) -> bool:
         return any(t.get("effect") == "overkill_by_one_is_safe" for t in view.get("techs", ()))
 
     # ---- building ---------------------------------------------------------------------------
+    def _blind(self, view: Mapping[str, Any]) -> bool:
+        """Backwards (C04): this seat sees only the backs of its cards and plays them by position."""
+        return view["hands"][int(view["seat"])]["cards"] is None
+
     def _place_value(self, view: Mapping[str, Any], a: PlaceCard) -> float:
+        if a.card.startswith("@"):
+            # Backwards: a card by position, onto its own empty site, where everyone (itself too) sees it
+            site = self._site(view, str(a.site))
+            ok = site is not None and site["status"] == "empty" and site["seat"] == int(view["seat"])
+            return 1.0 if ok else 0.0
         card = self._card(a.card)
         site = self._site(view, str(a.site))
         if card is None or site is None:
@@ -298,6 +467,8 @@ class MeteorTeam(MeteorHeuristic):
         want = self._needs(view)
         if status in ("rocket", "tech"):
             missing = list(site.get("missing") or "")
+            if status == "rocket" and mine and card.is_rocket and self.junk_retrofit:
+                return self._second_rocket_value(view, site, card, want)
             if not (card.is_energy and card.code in missing):
                 return 0.0
             if status == "tech":
@@ -305,23 +476,58 @@ class MeteorTeam(MeteorHeuristic):
                             None)
                 if head is None or head.effect not in USEFUL_TECHS:
                     return 0.0
+                if head.effect == "reveal_all_meteors" and self.track > 0:
+                    return self.track
+                if head.effect == "retrofit_with_3_on_demand" and self.recycle > 0 and int(view["resource_deck"]) > 8:
+                    return self.recycle
+                if head.effect == "extra_draw_per_zone_change" and self.lab > 0 and int(view["zone"]) >= 3:
+                    return self.lab * (int(view["zone"]) - 2) / 3.0
                 return 4.0 if len(missing) == 1 else 3.0
             dmg = int(site.get("damage") or 0)
+            if self.junk_retrofit and not any(self._card(c).is_energy for c in site["cards"]) and want[dmg] <= 0:
+                return 0.0  # a lone rocket nobody needs: its controller is starting a rocket retrofit
             use = 1.0 if want[dmg] > 0 else 0.3
             return ((7.0 if len(missing) == 1 else 5.0) + (0.5 if mine else 0.0) + 1.0) * use
         hand = self._hand(view)
         have = self._energy(view)
         if status == "empty" and mine:
             return self._start_value(view, card, hand, have, want)
-        if status in ("open", "retrofit"):
+        if status == "open" and card.is_rocket:
+            return self._open_rocket_value(view, site, card, have, want)
+        if status in ("open", "rocket_retrofit"):
             return self._continue_value(view, site, card, have, want) - (0.0 if mine else 0.3)
         return 0.0
+
+    def _open_rocket_value(self, view: Mapping[str, Any], site: Mapping[str, Any], card: Any, have: Counter[str],
+                           want: defaultdict[int, float]) -> float:
+        """A rocket on a site holding only energy that its cost contains: it becomes a rocket project (R1)."""
+        on = Counter(c.code for c in (self._card(x) for x in site["cards"]) if c is not None and c.is_energy)
+        if len(site["cards"]) != sum(on.values()) or on - Counter(card.cost) or want[card.damage] <= 0:
+            return 0.0
+        rest = list((Counter(card.cost) - on).elements())
+        missing = self._missing_from(rest, have)
+        if missing and not self._teammates_may_pay(view, rest, have):
+            return 0.0
+        return 4.5 - 0.5 * missing + 0.1 * float(card.damage) - (0.0 if site["seat"] == int(view["seat"]) else 0.3)
+
+    def _second_rocket_value(self, view: Mapping[str, Any], site: Mapping[str, Any], card: Any,
+                             want: defaultdict[int, float]) -> float:
+        """A second rocket on this seat's own lone junk rocket turns the site into a rocket retrofit (R1)."""
+        on = [self._card(c) for c in site["cards"]]
+        if len(on) != 1 or on[0] is None or not on[0].is_rocket:
+            return 0.0
+        have = self._energy(view)
+        if not (self._junk(view, on[0], have, want) and self._junk(view, card, have, want)):
+            return 0.0
+        return 4.2 if card.damage != on[0].damage else 0.0
 
     def _start_value(self, view: Mapping[str, Any], card: Any, hand: list[str], have: Counter[str],
                      want: defaultdict[int, float]) -> float:
         if card.is_rocket:
+            if "E" in card.cost and self._challenged(view, int(view["seat"]), "power_fault"):
+                return self._retrofit_start_value(view, card, hand, have, want) if self.junk_retrofit else 0.0
             if want[card.damage] <= 0:
-                return 0.0
+                return self._retrofit_start_value(view, card, hand, have, want) if self.junk_retrofit else 0.0
             missing = self._missing_from(card.cost, have)
             if missing >= 1 and not self._teammates_may_pay(view, card.cost, have):
                 return self._retrofit_start_value(view, card, hand, have, want)
@@ -330,6 +536,14 @@ class MeteorTeam(MeteorHeuristic):
             return float(base + 0.3 * min(want[card.damage], 4) + 0.15 * card.damage - 0.1 * len(card.cost))
         if card.is_tech:
             gain = USEFUL_TECHS.get(card.effect, 0.0)
+            if card.effect == "reveal_all_meteors" and self.track > 0:
+                # exact shots for the rest of the game: worth more than any rocket (teammates pay what is missing)
+                hidden = sum(1 for m in view["field"] if not m.get("face_up")) + int(view.get("meteor_deck") or 0)
+                return self.track if hidden else 0.0
+            if card.effect == "retrofit_with_3_on_demand" and self.recycle > 0:
+                return self.recycle if int(view["resource_deck"]) > 8 else 0.0
+            if card.effect == "extra_draw_per_zone_change" and self.lab > 0:
+                return self.lab * (int(view["zone"]) - 2) / 3.0 if int(view["resource_deck"]) > 8 else 0.0
             if gain <= 0 or self._missing_from(card.cost, have) > 0:
                 return 0.0
             zone = int(view["zone"])
@@ -360,7 +574,9 @@ class MeteorTeam(MeteorHeuristic):
         dmg = Counter(c.damage for c in junk)
         if max(dmg.values()) >= 4:
             return 1.4 if dmg[card.damage] >= 4 else 0.0
-        return 0.9 + 0.1 * len(set(dmg))
+        if len(dmg) < 2:
+            return 0.0
+        return 0.9 + 0.1 * len(dmg)
 
     def _continue_value(self, view: Mapping[str, Any], site: Mapping[str, Any], card: Any, have: Counter[str],
                         want: defaultdict[int, float]) -> float:
@@ -397,7 +613,8 @@ class MeteorOmniscient(MeteorTeam):
     def from_params(game: MeteorGame, p: Params, reaction: ReactionTime) -> MeteorOmniscient:
         team = MeteorTeam.from_params(game, p, reaction)
         return MeteorOmniscient(game, team.patience, reaction, team.pass_after, team.overkill, team.stuck_s,
-                                team.waste)
+                                team.waste, team.excess, team.junk_retrofit, team.junk_missing,
+                                team.track, team.lab, team.recycle, team.free_site)
 
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
         raise RuntimeError("the omniscient Meteor planner reads the whole state: only the simulator can run it")

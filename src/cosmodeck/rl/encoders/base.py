@@ -30,6 +30,46 @@ class Feature:
     doc: str
 
 
+EMPTY_VIEW: Mapping[str, Any] = {}
+#: ``Legal.action`` of an index that is not legal now.
+ILLEGAL = object()
+
+
+class Legal:
+    """A seat's legal catalog entries: ``indices`` (for the mask) and ``action(index)`` (the engine
+    action to apply, ``None`` for the real-time ``wait``, ``ILLEGAL`` if the index is not legal)."""
+
+    __slots__ = ("indices",)
+
+    def __init__(self, indices: list[int]) -> None:
+        self.indices = indices
+
+    def action(self, index: int) -> Any:
+        raise NotImplementedError
+
+    def with_noop(self, noop: int) -> Legal:
+        """The same entries plus the real-time ``wait`` at catalog index ``noop``."""
+        raise NotImplementedError
+
+
+class MapLegal(Legal):
+    """Legal entries held as a catalog index -> engine action dict (``legal_map``)."""
+
+    __slots__ = ("map",)
+
+    def __init__(self, legal: dict[int, Any]) -> None:
+        super().__init__(list(legal))
+        self.map = legal
+
+    def action(self, index: int) -> Any:
+        return self.map.get(index, ILLEGAL)
+
+    def with_noop(self, noop: int) -> Legal:
+        self.map[noop] = None
+        self.indices.append(noop)
+        return self
+
+
 class Writer:
     """Fills an observation vector slice by slice, checking each slice's name and length.
 
@@ -177,6 +217,20 @@ class Encoder(ABC):
                 if j is not None and j not in out:
                     out[j] = a
         return out
+
+    # ---- the direct path: straight from the state, through the seat's information filter ----
+    def encode_state(self, state: Any, seat: int, cache: dict[str, Any] | None = None) -> Vector:
+        """Exactly ``encode(state.view(seat))``; encoders with a direct filter override it (faster).
+
+        ``cache`` is a dict the caller clears whenever the state changes: what is public may be
+        computed once in it and shared by every seat's observation of the same position.
+        """
+        return self.encode(state.view(seat))
+
+    def legal_state(self, state: Any, seat: int) -> Legal:
+        """The seat's legal catalog entries now, as ``legal_map(state.legal_actions(seat), view)``."""
+        view = EMPTY_VIEW if self.view_free_keys else state.view(seat)
+        return MapLegal(self.legal_map(state.legal_actions(seat), view))
 
     def mask(self, indices: Iterable[int]) -> Mask:
         m: Mask = np.zeros(len(self.actions), dtype=np.int8)

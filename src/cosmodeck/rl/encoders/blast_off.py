@@ -27,6 +27,8 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
+
 from cosmodeck.bots.blast_off_log import PublicLog, replay_view
 from cosmodeck.engine.game import Game
 from cosmodeck.games.blast_off.actions import DONE, DRAW, KEEP, PASS, parse_action
@@ -34,6 +36,7 @@ from cosmodeck.games.blast_off.cards import COLOURS, NTYPES, TYPE_BY_NAME, TYPE_
 from cosmodeck.games.blast_off.game import BlastOffGame
 from cosmodeck.games.blast_off.phases import PHASE_NAMES
 from cosmodeck.rl.encoders.base import Encoder, Feature, Vector, Writer, ratio, rel
+from cosmodeck.rl.encoders.blast_off_direct import BlastOffDirect
 
 WAIT = "wait"
 VALUE_TEXTS = tuple(value_text(v) for v in VALUES)  # "1".."10", "BO"
@@ -134,6 +137,7 @@ class BlastOffEncoder(Encoder):
             if a != WAIT:
                 assert str(parse_action(a)) == a, a
         self._finish()
+        self.direct = BlastOffDirect(self)
 
     def encode(self, view: Mapping[str, Any]) -> Vector:
         n = self.players
@@ -192,31 +196,44 @@ class BlastOffEncoder(Encoder):
         """``owed``, ``owed_left``, ``violations``, ``violation_left`` from the replayed public log."""
         n = self.players
         nm = len(self.mission_ids)
-        owed = [0.0] * (n * (nm + 1))
-        owed_left = [0.0] * n
-        viol = [0.0] * (n * (nm + 1))
-        viol_left = [0.0] * n
         if not view["over"] and view["recent"]:
-            log: PublicLog = replay_view(self.game, view)
-            now = float(view["now"])
-            for o in log.obls:
-                r = rel(o.seat, me, n)
-                owed[r * (nm + 1) + self.mission_index.get(o.mission, nm)] = 1.0
-                left = (ratio(o.deadline - now, self.obligation_scale) if self.rt
-                        else (1.0 if o.due <= log.resp else 0.0))
-                owed_left[r] = max(owed_left[r], left)
-            open_now = ([v for v in log.viols if not v.caught and log.sizes[v.seat] and log.is_open(v, now)]
-                        if self.rt else log.catchable(step=log.resp))
-            for v in open_now:
-                r = rel(v.seat, me, n)
-                viol[r * (nm + 1) + self.mission_index.get(v.mission, nm)] = 1.0
-                left = ratio(v.end - now, self.window_scale) if self.rt else ratio(v.end - log.resp + 1,
-                                                                                    self.window_scale)
-                viol_left[r] = max(viol_left[r], left)
+            owed, owed_left, viol, viol_left = self.log_features(replay_view(self.game, view), float(view["now"]), me)
+        else:
+            owed, owed_left, viol, viol_left = [0.0] * (n * (nm + 1)), [0.0] * n, [0.0] * (n * (nm + 1)), [0.0] * n
         w.values("owed", owed)
         w.values("owed_left", owed_left)
         w.values("violations", viol)
         w.values("violation_left", viol_left)
+
+    def log_features(self, log: PublicLog, now: float, me: int
+                     ) -> tuple[list[float], list[float], list[float], list[float]]:
+        """(owed, owed_left, violations, violation_left) of a replayed public log, seen from ``me``."""
+        n = self.players
+        nm = len(self.mission_ids)
+        owed = [0.0] * (n * (nm + 1))
+        owed_left = [0.0] * n
+        viol = [0.0] * (n * (nm + 1))
+        viol_left = [0.0] * n
+        for o in log.obls:
+            r = rel(o.seat, me, n)
+            owed[r * (nm + 1) + self.mission_index.get(o.mission, nm)] = 1.0
+            left = (ratio(o.deadline - now, self.obligation_scale) if self.rt
+                    else (1.0 if o.due <= log.resp else 0.0))
+            owed_left[r] = max(owed_left[r], left)
+        open_now = ([v for v in log.viols if not v.caught and log.sizes[v.seat] and log.is_open(v, now)]
+                    if self.rt else log.catchable(step=log.resp))
+        for v in open_now:
+            r = rel(v.seat, me, n)
+            viol[r * (nm + 1) + self.mission_index.get(v.mission, nm)] = 1.0
+            left = ratio(v.end - now, self.window_scale) if self.rt else ratio(v.end - log.resp + 1,
+                                                                                self.window_scale)
+            viol_left[r] = max(viol_left[r], left)
+        return owed, owed_left, viol, viol_left
+
+    def encode_state(self, state: Any, seat: int, cache: dict[str, Any] | None = None) -> Vector:
+        out = [0.0] * self.direct.size
+        self.direct.write(state, seat, out, cache)
+        return np.array(out, dtype=np.float32)
 
     def _counts(self, names: list[str]) -> list[float]:
         c = Counter(TYPE_BY_NAME[x] for x in names)

@@ -12,10 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
+
 from cosmodeck.engine.errors import OptionError
 from cosmodeck.engine.game import Game
 from cosmodeck.games.shooting_star.game import ShootingStarGame
-from cosmodeck.rl.encoders.base import Encoder, Feature, Vector, Writer, ratio, rel
+from cosmodeck.rl.encoders.base import ILLEGAL, Encoder, Feature, Legal, Vector, Writer, ratio, rel
+from cosmodeck.rl.encoders.shooting_star_direct import ShootingStarDirect
 
 ARROWS = ("N", "E", "S", "W")
 KINDS = ("12", "34", "dark")
@@ -78,6 +81,15 @@ class ShootingStarEncoder(Encoder):
         self.actions = tuple(f"place {card} {x},{y} {a}" for card in self.cards for (x, y) in self.cells
                              for a in self.arrows)
         self._finish()
+        self.direct = ShootingStarDirect(self)
+
+    def encode_state(self, state: Any, seat: int, cache: dict[str, Any] | None = None) -> Vector:
+        out = [0.0] * self.direct.size
+        self.direct.write(state, seat, out)
+        return np.array(out, dtype=np.float32)
+
+    def legal_state(self, state: Any, seat: int) -> Legal:
+        return _PlaceLegal(self.direct, state, seat)
 
     def _captured(self, pile: list[str]) -> list[str]:
         planets = self.data.planets
@@ -184,3 +196,20 @@ class ShootingStarEncoder(Encoder):
         have = {"planets": len(real), "12": sum(1 for p in real if p.kind == "12"),
                 "34": sum(1 for p in real if p.kind == "34"), "moon": sum(1 for p in real if p.moons)}
         return min(ratio(have.get(key, 0), int(v)) for key, v in need.items())
+
+
+class _PlaceLegal(Legal):
+    """The legal placements of a seat, computed by index arithmetic (``shooting_star_direct``)."""
+
+    __slots__ = ("direct", "seat", "state")
+
+    def __init__(self, direct: ShootingStarDirect, state: Any, seat: int) -> None:
+        super().__init__(direct.legal_indices(state, seat))
+        self.direct, self.state, self.seat = direct, state, seat
+
+    def action(self, index: int) -> Any:
+        got = self.direct.action_of(self.state, self.seat, index)
+        return ILLEGAL if got is None else got
+
+    def with_noop(self, noop: int) -> Legal:
+        raise AssertionError("Shooting Star is turn-based: no wait action")

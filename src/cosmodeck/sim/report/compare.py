@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from cosmodeck.sim.report.names import game_title, name_ids, named
 from cosmodeck.sim.report.page import Page, forest, save, words, write_csv
 from cosmodeck.sim.report.simulate import options_text
 from cosmodeck.sim.report.tables import difference_rows, what_changed
@@ -32,16 +33,19 @@ def metric_unit(r: dict[str, Any]) -> str:
 def _side(result: dict[str, Any], side: str) -> list[tuple[str, str]]:
     s = result[side]["summary"]
     data = s["data"] or "the game's default data"
+    a = result["a"]["summary"]
+    same_as_a = side == "b" and s.get("options_used") == a.get("options_used") and s.get("timing") == a.get("timing")
     return [(side.upper(), result[side]["label"]), (f"{side.upper()} card data", f"{data} (hash {s.get('data_hash')})"),
-            (f"{side.upper()} timing", str(s.get("timing", "-"))),
-            (f"{side.upper()} options used", options_text(s.get("options_used")))]
+            *([("B timing and options", "the same as A")] if same_as_a else [
+                (f"{side.upper()} timing", str(s.get("timing", "-"))),
+                (f"{side.upper()} options used", options_text(s.get("options_used")))])]
 
 
 def _plot_rows(d: Path, stem: str, rows: Sequence[dict[str, Any]], label: Any, xlabel: str, title: str,
                page: Page, caption: str) -> None:
     if not rows:
         return
-    page.image(save(d, stem, forest(rows, label, xlabel, title), size=(9.0, max(2.5, 0.28 * len(rows) + 1.2))),
+    page.image(save(d, stem, forest(rows, label, xlabel, title), size=(9.0, max(1.7, 0.28 * len(rows) + 1.2))),
                caption)
 
 
@@ -50,8 +54,9 @@ def compare_report(directory: str | Path, result: dict[str, Any]) -> Path:
     d.mkdir(parents=True, exist_ok=True)
     diffs = result["differences"]
     units = result.get("units") or []
-    page = Page(f"cosmodeck compare: {result['game']}")
-    page.facts([("game", result["game"]), ("players", str(result["players"])),
+    game = str(result["game"])
+    page = Page(f"cosmodeck compare: {game_title(game)}")
+    page.facts([("game", f"{game_title(game)} ({game})"), ("players", str(result["players"])),
                 ("games", f"{result['games']:,} for each of A and B, on the same seeds"),
                 ("seed", str(result["seed"])), ("bots", result["bots"]), *_side(result, "a"), *_side(result, "b"),
                 ("tests", f"{len(diffs) + len(units):,} (Holm's correction over all of them)")])
@@ -60,21 +65,21 @@ def compare_report(directory: str | Path, result: dict[str, Any]) -> Path:
     page.heading("Plots: B - A with its 95% interval, one plot per unit (red: significant after Holm)")
     for unit, label in UNITS:
         rows = [r for r in diffs if metric_unit(r) == unit]
-        _plot_rows(d, f"differences_{unit}", rows, lambda r: words(r["metric"]), f"B - A ({label})",
+        _plot_rows(d, f"differences_{unit}", rows, lambda r: name_ids(game, words(r["metric"])), f"B - A ({label})",
                    f"Whole game: {label}", page, f"Whole-game differences measured in {label}")
     by_p = sorted(units, key=lambda u: (u["p_value"], u["metric"]))
     for kind, label in (("mean", "count per game"), ("proportion", "win rate")):
         rows = [u for u in by_p if u["kind"] == kind][:30]
         _plot_rows(d, f"units_{'counts' if kind == 'mean' else 'win_rates'}", rows,
-                   lambda u: f"{u['id']}: {words(u['measure'])}", f"B - A ({label})",
+                   lambda u: f"{named(game, u['id'])}: {words(u['measure'])}", f"B - A ({label})",
                    f"Cards and missions: {label} (the 30 smallest p)", page,
                    f"Card and mission measures in {label}, the strongest evidence first")
     page.heading("Whole-game differences (B - A)")
-    header, body, marked = difference_rows(diffs)
+    header, body, marked = difference_rows(diffs, game)
     page.table(header, body, marked)
     if units:
         page.heading("Cards and missions (B - A), the strongest evidence first")
-        header, body, marked = difference_rows(by_p)
+        header, body, marked = difference_rows(by_p, game)
         page.table(header, body, marked, scroll=True)
     (d / "compare.json").write_text(json.dumps(result, indent=1))
     write_csv(d / "differences.csv", diffs)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from cosmodeck.sim.report.names import game_title, named
 from cosmodeck.sim.report.page import Page, bars_ci, ci, hist_bars, num, save, words, write_csv
 from cosmodeck.sim.report.tables import flat_units, unit_table
 from cosmodeck.sim.runner import GameOutcome
@@ -27,7 +28,8 @@ def options_text(options: dict[str, Any] | None) -> str:
 
 def setup_facts(s: dict[str, Any]) -> list[tuple[str, str]]:
     data = s["data"] or "the game's default data"
-    return [("game", s["game"]), ("players", str(s["players"])), ("games", f"{s['games']:,}"),
+    return [("game", f"{game_title(s['game'])} ({s['game']})"), ("players", str(s["players"])),
+            ("games", f"{s['games']:,}"),
             ("seed", str(s["seed"])), ("bots", s["bots"] + (f" ({s['bound']})" if s.get("bound") else "")),
             ("card data", f"{data} (hash {s.get('data_hash', '?')})"),
             ("timing", str(s.get("timing", "-"))), ("options given", options_text(s["options"])),
@@ -118,14 +120,15 @@ def _game_section(d: Path, s: dict[str, Any], page: Page, tables: dict[str, list
     if shs:
         ms = shs["missions"]
         mids = list(ms)
+        labels = [named(s["game"], m) for m in mids]
         page.image(save(d, "missions", lambda ax: bars_ci(
-            ax, mids, [ms[m]["completion_rate"] for m in mids], [ms[m]["ci95"] for m in mids],
-            "completion rate", "Secret missions: completed for full points (95% CI)"), size=(9.0, 4.0)),
+            ax, labels, [ms[m]["completion_rate"] for m in mids], [ms[m]["ci95"] for m in mids],
+            "completion rate", "Secret missions: completed for full points (95% CI)"), size=(9.0, 4.8)),
             "Each secret mission's completion rate")
         page.image(save(d, "missions_win", lambda ax: bars_ci(
-            ax, mids, [ms[m]["win_rate_when_held"] for m in mids], [ms[m]["win_ci95"] for m in mids],
+            ax, labels, [ms[m]["win_rate_when_held"] for m in mids], [ms[m]["win_ci95"] for m in mids],
             "win rate", "Win rate of the seat holding each mission (95% CI)", ref=1.0 / s["players"]),
-            size=(9.0, 4.0)), "Win rate when holding each mission (an easy mission wins more)")
+            size=(9.0, 4.8)), "Win rate when holding each mission (an easy mission wins more)")
         sp = shs["score_parts_all"]
 
         def draw_parts(ax: Any) -> None:
@@ -141,8 +144,9 @@ def _game_section(d: Path, s: dict[str, Any], page: Page, tables: dict[str, list
         left = met["progress"]["meteors_left_at_loss"]
         ids = list(left)[:25]
         page.image(save(d, "meteors_left", lambda ax: bars_ci(
-            ax, ids, [left[m]["rate"] for m in ids], [left[m]["ci95"] for m in ids], "share of losses",
-            "Meteors still in the field when the team lost (95% CI)"), size=(9.0, 4.0)),
+            ax, [named(s["game"], m) for m in ids], [left[m]["rate"] for m in ids], [left[m]["ci95"] for m in ids],
+            "share of losses",
+            "Meteors still in the field when the team lost (95% CI)"), size=(10.0, 5.0)),
             "Which meteors remained at a loss (the 25 most frequent)")
         zones = met["progress"]["zone_reached"]
         page.image(save(d, "zones", lambda ax: bars_ci(
@@ -154,15 +158,15 @@ def _game_section(d: Path, s: dict[str, Any], page: Page, tables: dict[str, list
     if blo and blo["missions_revealed"]:
         mr = blo["missions_revealed"]
         page.image(save(d, "missions_revealed", lambda ax: bars_ci(
-            ax, list(mr), [v["rate"] for v in mr.values()], [v["ci95"] for v in mr.values()],
-            "share of games", "Missions revealed (95% CI)"), size=(9.0, 4.0)), "Missions revealed")
+            ax, [named(s["game"], m) for m in mr], [v["rate"] for v in mr.values()], [v["ci95"] for v in mr.values()],
+            "share of games", "Missions revealed (95% CI)"), size=(9.0, 4.8)), "Missions revealed")
 
 
 def simulate_report(directory: str | Path, summary: dict[str, Any], outcomes: Sequence[GameOutcome]) -> Path:
     d = Path(directory)
     d.mkdir(parents=True, exist_ok=True)
     s = summary
-    page = Page(f"cosmodeck simulate: {s['game']}")
+    page = Page(f"cosmodeck simulate: {game_title(s['game'])}")
     page.facts(setup_facts(s))
     page.heading("Summary")
     page.table(["measure", "value", "95% CI"], summary_rows(s))

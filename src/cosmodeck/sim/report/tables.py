@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from cosmodeck.sim.report.names import name_ids, named
 from cosmodeck.sim.report.page import ci, num, words
 
 
@@ -42,7 +43,8 @@ def unit_table(summary: dict[str, Any], key: str) -> tuple[list[str], list[list[
         extra = [f"{words(k)} {r[k]:.3f}" for k in ("completion_rate", "violation_rate", "catch_rate") if k in r]
         e = effect(r, base)
         out.append([
-            str(uid), f"{r['games']:,} ({r['rate']:.3f})", did(r) + ("; " + ", ".join(extra) if extra else ""),
+            named(summary["game"], str(uid)), f"{r['games']:,} ({r['rate']:.3f})",
+            did(r) + ("; " + ", ".join(extra) if extra else ""),
             "-" if r["win_rate"] is None else f"{r['win_rate']:.3f} ({ci(r['win_ci95'])}; {r['win_units']:,} {who})",
             "-" if e is None else f"{e:+.3f}",
             "-" if not r.get("length") else f"{r['length']['mean']:.1f}",
@@ -68,10 +70,17 @@ def flat_units(summary: dict[str, Any], key: str) -> list[dict[str, Any]]:
     return out
 
 
-def moved_sentence(r: dict[str, Any]) -> str:
+def measure_name(game: str, r: dict[str, Any]) -> str:
+    """``mission M05 (Roger): obligations per game`` / ``mission M1-A (Explorer) completed``."""
+    if "unit" in r:
+        return f"{r['unit']} {named(game, r['id'])}: {words(r['measure'])}"
+    return name_ids(game, words(r["metric"]))
+
+
+def moved_sentence(game: str, r: dict[str, Any]) -> str:
     direction = "rose" if r["diff"] > 0 else "fell"
-    what = f"{r['unit'].capitalize()} {r['id']}: {words(r['measure'])}" if "unit" in r else \
-        words(r["metric"]).capitalize()
+    what = measure_name(game, r)
+    what = what[:1].upper() + what[1:]
     return (f"{what} {direction} from {num(r['a'])} to {num(r['b'])} (difference {r['diff']:+.3f}, "
             f"95% CI {ci(r['ci95'], signed=True)}, p {num(r['p_value'])}).")
 
@@ -79,6 +88,7 @@ def moved_sentence(r: dict[str, Any]) -> str:
 def what_changed(result: dict[str, Any]) -> list[str]:
     """Sentences naming the cards, missions and game numbers that moved (significant after Holm)."""
     units: Sequence[dict[str, Any]] = result.get("units") or ()
+    game = str(result["game"])
     games = [r for r in result["differences"] if r.get("significant_holm")]
     moved = [u for u in units if u["significant"]]
     n = len(units) + len(result["differences"])
@@ -86,11 +96,11 @@ def what_changed(result: dict[str, Any]) -> list[str]:
     for unit in ("card", "mission"):
         ids = sorted({u["id"] for u in moved if u["unit"] == unit})
         if ids:
-            out.append(f"{unit.capitalize()}s whose numbers moved: {', '.join(ids)}.")
+            out.append(f"{unit.capitalize()}s whose numbers moved: {', '.join(named(game, i) for i in ids)}.")
     for r in sorted(moved, key=lambda r: r["p_value"]):
-        out.append(moved_sentence(r))
+        out.append(moved_sentence(game, r))
     for r in sorted(games, key=lambda r: r["p_value"]):
-        out.append(moved_sentence(r))
+        out.append(moved_sentence(game, r))
     if not out:
         out.append(f"Nothing moved: no card, mission or game number differs significantly after Holm's correction "
                    f"over {n} tests.")
@@ -99,12 +109,12 @@ def what_changed(result: dict[str, Any]) -> list[str]:
     return out
 
 
-def difference_rows(rows: Sequence[dict[str, Any]]) -> tuple[list[str], list[list[str]], list[bool]]:
+def difference_rows(rows: Sequence[dict[str, Any]], game: str = "") -> tuple[list[str], list[list[str]], list[bool]]:
+    """Table rows of differences; ``game`` names the ids (``M05 (Roger)``)."""
     header = ["measure", "A", "B", "B - A", "95% CI", "p", "interval excludes 0", "significant (Holm)"]
     body = []
     for r in rows:
-        name = f"{r['unit']} {r['id']}: {words(r['measure'])}" if "unit" in r else words(r["metric"])
-        body.append([name, num(r["a"]), num(r["b"]), f"{r['diff']:+.3f}", ci(r["ci95"], signed=True),
+        body.append([measure_name(game, r), num(r["a"]), num(r["b"]), f"{r['diff']:+.3f}", ci(r["ci95"], signed=True),
                      num(r["p_value"]), num(bool(r.get("significant_uncorrected", r["significant"]))),
                      num(bool(r["significant_holm"]))])
     return header, body, [bool(r["significant_holm"]) for r in rows]

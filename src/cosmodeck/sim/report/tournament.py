@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from cosmodeck.sim.report.names import game_title
 from cosmodeck.sim.report.page import Page, bars_ci, num, save, write_csv
 
 
@@ -13,7 +14,7 @@ def tournament_report(directory: str | Path, result: dict[str, Any]) -> Path:
     d = Path(directory)
     d.mkdir(parents=True, exist_ok=True)
     ratings = result["ratings"]
-    page = Page(f"cosmodeck tournament: {result['game']}")
+    page = Page(f"cosmodeck tournament: {game_title(result['game'])}")
     page.facts([("game", result["game"]), ("players", str(result["players"])), ("bots", ", ".join(result["bots"])),
                 ("games", f"{result['games']:,}"), ("seed", str(result["seed"]))])
 

@@ -1,0 +1,109 @@
+"""The direct path (observations and masks straight from the state) equals the view-based reference.
+
+``Encoder.encode_state(state, seat)`` reads the state's fields through seat ``seat``'s information
+filter instead of building ``state.view(seat)``; ``Encoder.legal_state`` computes catalog indices
+straight from legal generation. Both are only allowed to be faster: on random states of every
+player count of every game, for every seat, the vector is identical bit for bit to
+``encode(state.view(seat))`` (which ``test_no_leak`` proves blind to others' secrets), the legal
+indices are those of ``legal_map(state.legal_actions(seat), view)``, and each decodes to the same
+engine action (illegal indices decode to ``ILLEGAL``). The suite checks a bounded number of states
+per configuration; ``COSMODECK_DIRECT_STATES=3000`` checks thousands.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import numpy as np
+import pytest
+
+from cosmodeck.engine import Rng
+from cosmodeck.rl.encoders.base import ILLEGAL, MapLegal
+from cosmodeck.rl.table import Table
+from tests.rl.conftest import RT
+
+STATES = int(os.environ.get("COSMODECK_DIRECT_STATES", "150"))
+
+CASES: list[tuple[str, int, dict[str, Any]]] = [
+    *[("shooting-star", n, {}) for n in range(2, 6)],
+    ("shooting-star", 3, {"orientations": 2}),
+    *[("blast-off", n, {}) for n in range(2, 7)],
+    ("blast-off", 3, {"timing": "realtime", **RT}),
+    ("blast-off", 4, {"custom_missions": True, "play_for_places": True}),
+    *[("meteor", n, RT) for n in range(1, 6)],
+    ("meteor", 3, {"difficulty": "expert", **RT}),
+]
+
+
+def case_id(case: tuple[str, int, dict[str, Any]]) -> str:
+    game_id, players, opts = case
+    return f"{game_id}-{players}p" + "".join(f"-{k}={v}" for k, v in sorted(opts.items()))
+
+
+def check_state(table: Table, rng: Rng) -> int:
+    """Compare every seat's direct observation and legal set with the reference; the seats checked."""
+    st, enc = table.state, table.encoder
+    cache: dict[str, Any] = {}
+    for seat in range(table.players):
+        view = st.view(seat)
+        ref = enc.encode(view)
+        got = enc.encode_state(st, seat, cache)
+        assert got.dtype == np.float32 and got.shape == ref.shape
+        if not np.array_equal(got, ref):
+            bad = [name for name, sl in enc.slices().items() if not np.array_equal(got[sl], ref[sl])]
+            raise AssertionError(f"seat {seat}: direct observation differs in {bad} at {st!r}")
+        ref_legal = enc.legal_map(st.legal_actions(seat), view)
+        legal = enc.legal_state(st, seat)
+        assert sorted(legal.indices) == sorted(ref_legal), f"seat {seat}: legal indices differ"
+        assert len(set(legal.indices)) == len(legal.indices)
+        for i, action in ref_legal.items():
+            mine = legal.action(i)
+            assert mine is action or mine == action, f"seat {seat}: index {i} decodes to {mine}, not {action}"
+        for _ in range(8):
+            i = rng.randbelow(enc.num_actions + 4) - 2
+            if i not in ref_legal:
+                assert legal.action(i) is ILLEGAL
+    return table.players
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_direct_observations_and_masks_equal_the_view_reference(case: tuple[str, int, dict[str, Any]]) -> None:
+    game_id, players, opts = case
+    table = Table(game_id, players, opts)
+    rng = Rng(11)
+    np_rng = np.random.default_rng(3)
+    states = seats = games = 0
+    while states < STATES:
+        table.reset(1000 + games)
+        games += 1
+        steps = 0
+        while not table.done and states < STATES and steps < 4000:
+            if steps % 3 == 0 or table.real_time is False:
+                seats += check_state(table, rng)
+                states += 1
+            seat = table.current
+            assert seat is not None
+            legal = table.legal(seat)
+            assert legal is not None and legal.indices
+            assert table.act_index(seat, int(np_rng.choice(legal.indices)))
+            steps += 1
+        if table.done:  # the final position too (nobody decides: empty legal sets)
+            seats += check_state(table, rng)
+            states += 1
+    assert seats >= STATES * players
+
+
+def test_the_reference_is_what_the_base_class_does() -> None:
+    """An encoder without a direct path falls back to the view (so a new game is correct by default)."""
+    table = Table("shooting-star", 2)
+    table.reset(0)
+    enc = table.encoder
+    seat = table.current
+    assert seat is not None
+    base = type(enc).__mro__[1]
+    ref = base.encode_state(enc, table.state, seat)  # type: ignore[attr-defined]
+    assert np.array_equal(ref, enc.encode(table.state.view(seat)))
+    fallback = base.legal_state(enc, table.state, seat)  # type: ignore[attr-defined]
+    assert isinstance(fallback, MapLegal)
+    assert sorted(fallback.indices) == sorted(enc.legal_state(table.state, seat).indices)
