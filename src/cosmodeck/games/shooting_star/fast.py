@@ -7,9 +7,10 @@ runs the reference only) in the placement phase; building a custom sector (``Pla
 the reference.
 
 What is precomputed:
-- legal actions: per board (the set of planet cells, which changes only when a turn resolves), one flat tuple
-  of ``Place`` actions per card kind over the board's cells in row-major order; a seat's list is its hand's
-  tuples with the covered cells' slices cut out (a few list extends instead of one per cell and card);
+- legal actions: per sector shape, one flat tuple of ``Place`` actions per card kind over the shape's cells in
+  row-major order; per board (the set of planet cells, which changes only when a turn resolves), the offsets
+  of the empty cells; a seat's list is its hand's tuples with the empty and covered cells' slices cut out
+  (a few list extends instead of one per cell and card);
 - hit patterns: the target cells of every (card kind, arrow, origin cell), per game;
 - card ids (``faction:kind``) per game; the sector shape's order and neighbours per shape.
 """
@@ -29,36 +30,60 @@ if TYPE_CHECKING:
     from cosmodeck.games.shooting_star.state import Placed, ShootingStarState
 
 
-class BoardActions:
-    """The ``Place`` actions of every card kind on one set of planet cells (immutable once built)."""
+class ShapeRows:
+    """The ``Place`` actions of every card kind over one sector shape's cells, row-major (per game and shape)."""
 
-    __slots__ = ("cells", "keys", "pos", "rows", "width")
+    __slots__ = ("pos", "rows", "width")
 
-    def __init__(self, st: ShootingStarState) -> None:
-        board = st.board
-        game = st.game
-        self.keys = frozenset(board)
-        self.cells = [c for c in st.shape_order if c in board]
-        self.pos = {c: k for k, c in enumerate(self.cells)}
+    def __init__(self, game: ShootingStarGame, order: tuple[Cell, ...]) -> None:
+        self.pos = {c: k for k, c in enumerate(order)}
         self.width = len(game.arrows)
         rows: dict[str, tuple[Any, ...]] = {}
         for card, row in game.place_rows.items():
             flat: list[Any] = []
-            for c in self.cells:
+            for c in order:
                 flat.extend(row[c])
             rows[card] = tuple(flat)
         self.rows = rows
 
 
+class BoardActions:
+    """Where the shape's rows are cut for one set of planet cells (immutable once built; shared by clones)."""
+
+    __slots__ = ("holes", "keys", "shape", "spans")
+
+    def __init__(self, st: ShootingStarState) -> None:
+        board = st.board
+        self.keys = frozenset(board)
+        self.shape = shape_rows(st)
+        w = self.shape.width
+        self.holes = [k * w for k, c in enumerate(st.shape_order) if c not in board]
+        self.spans = _spans(self.holes, w, len(st.shape_order) * w)
+
+
+def _spans(cuts: list[int], w: int, end: int) -> list[tuple[int, int]]:
+    """The ``[a, b)`` runs of a row left when the ``w``-wide blocks at the sorted offsets ``cuts`` go."""
+    spans: list[tuple[int, int]] = []
+    lo = 0
+    for cut in cuts:
+        if cut > lo:
+            spans.append((lo, cut))
+        lo = cut + w
+    if lo < end:
+        spans.append((lo, end))
+    return spans
+
+
 class Tables:
     """Per game: hit patterns and card ids (filled on first use; the game's data never changes)."""
 
-    __slots__ = ("cids", "shapes", "targets")
+    __slots__ = ("cids", "rows", "shapes", "targets")
 
     def __init__(self) -> None:
         self.targets: dict[tuple[str, str, Cell], tuple[Cell, ...]] = {}
         self.cids: dict[tuple[str, str], str] = {}
         self.shapes: dict[frozenset[Cell], tuple[tuple[Cell, ...], Mapping[Cell, tuple[Cell, ...]], bool]] = {}
+        self.rows: dict[tuple[Cell, ...], ShapeRows] = {}
 
 
 def tables(game: ShootingStarGame) -> Tables:
@@ -81,30 +106,34 @@ def shape_info(game: ShootingStarGame, cells: Iterable[Cell]
     return shape, hit_[0], hit_[1], hit_[2]
 
 
+def shape_rows(st: ShootingStarState) -> ShapeRows:
+    cache = tables(st.game).rows
+    rows = cache.get(st.shape_order)
+    if rows is None:
+        rows = cache[st.shape_order] = ShapeRows(st.game, st.shape_order)
+    return rows
+
+
 def legal(st: ShootingStarState, seat: int) -> list[Any]:
     """The placement phase's legal list (SHS-D1), in the reference's order: hand x free cells x arrows."""
     acts = st.fast_actions
     if acts is None or acts.keys != st.board.keys():
         acts = st.fast_actions = BoardActions(st)
-    rows = acts.rows
-    out: list[Any] = []
+    shape = acts.shape
+    rows = shape.rows
     placed = st.placed
-    if not placed:
+    if placed:
+        pos = shape.pos
+        w = shape.width
+        spans = _spans(sorted([*acts.holes, *(pos[p[2]] * w for p in placed)]), w, len(pos) * w)
+    else:
+        spans = acts.spans
+    out: list[Any] = []
+    if len(spans) == 1:
+        a, b = spans[0]
         for card in st.hands[seat]:
-            out += rows[card]
+            out += rows[card][a:b]
         return out
-    pos = acts.pos
-    w = acts.width
-    cuts = sorted(pos[p[2]] * w for p in placed if p[2] in pos)
-    spans: list[tuple[int, int]] = []
-    lo = 0
-    for cut in cuts:
-        if cut > lo:
-            spans.append((lo, cut))
-        lo = cut + w
-    end = len(acts.cells) * w
-    if lo < end:
-        spans.append((lo, end))
     for card in st.hands[seat]:
         row = rows[card]
         for a, b in spans:
