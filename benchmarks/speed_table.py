@@ -9,7 +9,8 @@ under the same machine load; a busy machine lowers every figure, the ratios much
 - Blast Off! random playouts at 2 and 4 players (``timing=steps``, BLO-11), decisions/s, next to RLCard's
   raw UNO game and OpenSpiel's crazy_eights, every engine driven the same way: a Python loop through its
   public state API with uniform random legal actions (``shedding_games.py``).
-- Shooting Star 4p random playouts, games/s (and next to RLCard UNO 4p games/s).
+- Shooting Star 4p random playouts, games/s (and next to RLCard UNO 4p games/s), on the fast path and on the
+  reference rules (``load_game(..., fast=False)``), with the ratio.
 - Each game at 4 players in the simulator (``sim.batch.run_one``: bots, views, observers), random bots and
   heuristic bots, decisions/s and games/s; the heuristic/random ratio.
 """
@@ -83,6 +84,8 @@ def measure(seconds: float) -> list[dict[str, Any]]:
         note = f"; {shs / uno4['games_per_s']:.2f}x RLCard uno 4p games/s {uno4['games_per_s']:,.0f} (>= 0.7x)"
         ok = ok and shs / uno4["games_per_s"] >= 0.7
     row("Shooting Star 4p random playouts", shs, "games/s", ">= 1,000" + note, ok)
+    ref = _rate(_playouts("shooting-star", 4, fast=False), seconds)["games_per_s"]
+    row("  same, reference rules (fast=False)", ref, "games/s", f"fast path {shs / ref:.2f}x the reference", None)
     for game_id, opts in (("blast-off", STEPS), ("shooting-star", {}), ("meteor", {})):
         rnd = _sim(game_id, 4, "random", seconds, opts)
         heu = _sim(game_id, 4, "heuristic", seconds, opts)
@@ -96,12 +99,13 @@ def measure(seconds: float) -> list[dict[str, Any]]:
     return rows
 
 
-def _playouts(game_id: str, players: int) -> Any:
-    """Random playouts through the public State API (the loop of ``shedding_games.bench_cosmodeck``)."""
+def _playouts(game_id: str, players: int, fast: bool = True) -> Any:
+    """Random playouts through the public State API (the loop of ``shedding_games.bench_cosmodeck``);
+    ``fast=False``: the reference rules only (docs/ENGINE.md, "Fast path")."""
     import cosmodeck
     from cosmodeck.engine import Rng
 
-    game = cosmodeck.load_game(game_id)
+    game = cosmodeck.load_game(game_id, fast=fast)
 
     def run(seconds: float) -> tuple[int, int, float]:
         games = decisions = 0
