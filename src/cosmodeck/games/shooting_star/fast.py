@@ -92,7 +92,13 @@ class BoardActions:
             self.rows = shape.rows
             return
         spans = _spans(holes, w, len(order) * w)
-        self.rows = {card: tuple(x for a, b in spans for x in row[a:b]) for card, row in shape.rows.items()}
+        rows: dict[str, tuple[Any, ...]] = {}
+        for card, row in shape.rows.items():
+            flat: list[Any] = []
+            for a, b in spans:
+                flat += row[a:b]
+            rows[card] = tuple(flat)
+        self.rows = rows
 
 
 def _spans(cuts: list[int], w: int, end: int) -> list[tuple[int, int]]:
