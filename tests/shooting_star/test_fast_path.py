@@ -41,6 +41,7 @@ def _play(players: int, seeds: range, **options: Any) -> int:
         assert a.result == b.result
         assert a.record() == b.record()
         assert a.to_json() == b.to_json()
+        assert ref.load_state(a.to_json()).to_json() == quick.load_state(b.to_json()).to_json() == a.to_json()
     return steps
 
 
