@@ -9,8 +9,9 @@ the reference.
 What is precomputed:
 - legal actions: per sector shape, one flat tuple of ``Place`` actions per card kind over the shape's cells in
   row-major order; per board (the set of planet cells, which changes only when a turn resolves), the same
-  tuples with the empty cells cut out; a seat's list is its hand's tuples with the covered cells' slices cut
-  out (a few list extends instead of one per cell and card);
+  tuples with the empty cells cut out (from the previous board's tuples when the board only lost cells);
+  a seat's list is its hand's tuples with the covered cells' slices cut out (a few list extends instead of
+  one per cell and card);
 - hit patterns: the target cells of every (card kind, arrow, origin cell), per game;
 - card ids (``faction:kind``) per game; the sector shape's order and neighbours per shape.
 """
@@ -76,24 +77,42 @@ class ShapeRows:
 
 class BoardActions:
     """The ``Place`` actions of every card kind over one set of planet cells, row-major (immutable once
-    built; shared by clones): the shape's rows with the empty cells' slices cut out."""
+    built; shared by clones): the shape's rows with the empty cells' slices cut out, or, when the board only
+    lost cells since ``prev`` (a turn resolved), ``prev``'s rows with the lost cells' slices cut out."""
 
-    __slots__ = ("keys", "pos", "rows", "width")
+    __slots__ = ("cells", "keys", "order", "pos", "rows", "width")
+    cells: tuple[Cell, ...]
+    keys: frozenset[Cell]
+    order: tuple[Cell, ...]
+    pos: dict[Cell, int]
+    rows: dict[str, tuple[Any, ...]]
+    width: int
 
-    def __init__(self, st: ShootingStarState) -> None:
+    def __init__(self, st: ShootingStarState, prev: BoardActions | None = None) -> None:
         board = st.board
-        self.keys = frozenset(board)
-        shape = shape_rows(st)
-        w = self.width = shape.width
-        order = st.shape_order
-        self.pos = {c: k for k, c in enumerate(c for c in order if c in board)}
-        holes = [k * w for k, c in enumerate(order) if c not in board]
-        if not holes:
-            self.rows = shape.rows
+        keys = self.keys = frozenset(board)
+        self.order = order = st.shape_order
+        if prev is not None and prev.order is order and prev.keys > keys:
+            w = self.width = prev.width
+            pos = prev.pos
+            src = prev.rows
+            cuts = sorted([pos[c] * w for c in prev.keys - keys])
+            end = len(prev.cells) * w
+            self.cells = cells = tuple(c for c in prev.cells if c in keys)
+        else:
+            shape = shape_rows(st)
+            w = self.width = shape.width
+            src = shape.rows
+            cuts = [k * w for k, c in enumerate(order) if c not in board]
+            end = len(order) * w
+            self.cells = cells = tuple(c for c in order if c in board)
+        self.pos = {c: k for k, c in enumerate(cells)}
+        if not cuts:
+            self.rows = src
             return
-        spans = _spans(holes, w, len(order) * w)
+        spans = _spans(cuts, w, end)
         rows: dict[str, tuple[Any, ...]] = {}
-        for card, row in shape.rows.items():
+        for card, row in src.items():
             flat: list[Any] = []
             for a, b in spans:
                 flat += row[a:b]
@@ -158,7 +177,7 @@ def legal(st: ShootingStarState, seat: int) -> list[Any]:
     """The placement phase's legal list (SHS-D1), in the reference's order: hand x free cells x arrows."""
     acts = st.fast_actions
     if acts is None or acts.keys != st.board.keys():
-        acts = st.fast_actions = BoardActions(st)
+        acts = st.fast_actions = BoardActions(st, acts)
     rows = acts.rows
     out: list[Any] = []
     placed = st.placed
