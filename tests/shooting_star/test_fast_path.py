@@ -55,6 +55,9 @@ def test_fast_path_equals_the_reference_on_seeded_random_games(players: int) -> 
     {"shield_scope": "planets"},
     {"dark_planet_shelters_cards": True},
     {"end_count_includes_dark": False},
+    {"conquest_points": "planets_only"},
+    {"missions_count_debris": False},
+    {"setup_face": "high"},
     {"custom_sector": True},
 ])
 def test_fast_path_equals_the_reference_with_variant_options(options: dict[str, Any]) -> None:

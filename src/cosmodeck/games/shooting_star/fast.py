@@ -13,7 +13,9 @@ What is precomputed:
   a seat's list is its hand's tuples with the covered cells' slices cut out (a few list extends instead of
   one per cell and card);
 - hit patterns: the target cells of every (card kind, arrow, origin cell), per game;
-- card ids (``faction:kind``) per game; the sector shape's order and neighbours per shape.
+- card ids (``faction:kind``) per game; the sector shape's order and neighbours per shape;
+- scoring (SHS-14, SHS-15): each seat's counted planets are sorted into kinds, names and moons once, not
+  once per mission.
 """
 
 from __future__ import annotations
@@ -24,9 +26,11 @@ from types import MemberDescriptorType
 from typing import TYPE_CHECKING, Any
 
 from cosmodeck.engine.events import Event
-from cosmodeck.games.shooting_star.cards import DARK_LEVEL, Cell
+from cosmodeck.games.shooting_star.cards import DARK_LEVEL, KIND_12, KIND_34, KIND_DARK, Cell
 from cosmodeck.games.shooting_star.loader import neighbours
-from cosmodeck.games.shooting_star.rules_turn import draw_replacement, end_game, end_reason, isolate
+from cosmodeck.games.shooting_star.rules_score import rank
+from cosmodeck.games.shooting_star.rules_setup import PHASE_OVER
+from cosmodeck.games.shooting_star.rules_turn import draw_replacement, end_reason, isolate
 
 if TYPE_CHECKING:
     from cosmodeck.games.shooting_star.game import ShootingStarGame
@@ -349,3 +353,64 @@ def _hit(st: ShootingStarState, seat: int, cell: Cell, events: list[Event]) -> b
             return False
     del board[cell]
     return True
+
+
+def end_game(st: ShootingStarState, reason: str, events: list[Event]) -> None:
+    """``rules_turn.end_game`` (SHS-13.2): hands to debris, missions revealed, scoring (SHS-14)."""
+    events.append(_event("game_end", {"reason": reason}))
+    debris = st.debris
+    for seat in range(st.players):
+        for kind in st.hands[seat]:
+            cid = _cid(st, seat, kind)
+            debris[seat] = (*debris[seat], cid)
+            events.append(_event("to_debris", {"seat": seat, "card": cid, "cause": "hand"}))
+        st.hands[seat] = ()
+    for seat in range(st.players):
+        events.append(_event("missions", {"seat": seat, "ids": list(st.missions[seat])}))
+    st.phase = PHASE_OVER
+    st.end = reason
+    st.res = rank(score_all(st), reason)
+    for seat in range(st.players):
+        events.append(_event("score", {"seat": seat, "breakdown": dict(st.res.details["breakdown"][seat])}))
+
+
+def score_all(st: ShootingStarState) -> list[dict[str, Any]]:
+    """``rules_score.score_all`` (SHS-14.1-14.6) with each seat's planets sorted once for all its missions."""
+    data = st.game.data
+    options = st.game.options
+    planets = data.planets
+    missions = data.missions
+    all_cards = options["conquest_points"] == "all_cards"
+    with_debris = options["missions_count_debris"]
+    debris = st.debris
+    most = max(len(d) for d in debris)
+    out: list[dict[str, Any]] = []
+    for seat, (con, deb) in enumerate(zip(st.conquest, debris, strict=True)):
+        con_p = [planets[p] for p in con if ":" not in p]
+        deb_p = [planets[p] for p in deb if ":" not in p]
+        cards = len(con) if all_cards else len(con_p)  # SHS-14.1, R16
+        moons = sum(1 for p in con_p if p.moons >= 1)  # SHS-14.2, R28
+        counted = [p for p in (con_p + deb_p if with_debris else con_p) if p.kind != KIND_DARK]  # R17, SHS-15.2
+        names = {p.name for p in counted if p.kind == KIND_34}
+        count = {"planets": len(counted), KIND_12: sum(1 for p in counted if p.kind == KIND_12),
+                 KIND_34: sum(1 for p in counted if p.kind == KIND_34),
+                 "moon": sum(1 for p in counted if p.moons >= 1)}
+        mpts: dict[str, int] = {}
+        for mid in st.missions[seat]:  # SHS-14.3, SHS-15
+            m = missions[mid]
+            if m.named:
+                mpts[mid] = m.score_by_found[sum(1 for n in m.named if n in names)]
+            else:
+                mpts[mid] = m.points if all(count[k] >= v for k, v in m.need.items()) else 0
+        bonus = data.debris_bonus if len(deb) == most else 0  # SHS-14.4
+        out.append({
+            "cards": cards,
+            "moons": moons,
+            "missions": mpts,
+            "debris": len(deb),
+            "debris_bonus": bonus,
+            "total": cards + moons + sum(mpts.values()) + bonus,
+            "captured": len(con) + len(deb_p),  # SHS-14.6 (1)
+            "moon_count": sum(p.moons for p in con_p + deb_p),  # SHS-14.6 (2)
+        })
+    return out
