@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 # (seat, card kind, cell, arrow) of a card on the board this turn, in placement order
 Placed = tuple[int, str, Cell, str]
+_ONE = tuple(frozenset({seat}) for seat in range(8))  # who acts in the placement phase, without a new set
 
 
 class ShootingStarState(State):
@@ -70,7 +71,8 @@ class ShootingStarState(State):
     # ---- who acts, legality -----------------------------------------------------------
     def _to_act(self) -> frozenset[int]:
         if self.phase == PHASE_PLACE:
-            return frozenset({(self.invader + len(self.placed)) % self.players})
+            seat = (self.invader + len(self.placed)) % self.players
+            return _ONE[seat] if seat < len(_ONE) else frozenset({seat})
         if self.phase == PHASE_SECTOR:
             return frozenset({self.sector_next})
         return frozenset()
@@ -101,7 +103,8 @@ class ShootingStarState(State):
                 raise IllegalActionError("Destruction cards are placed once the sector is built", "wrong_phase")
             if action.card not in self.hands[seat]:
                 raise IllegalActionError(f"{action.card} is not in your hand", "card_not_in_hand")
-            if action.cell not in self.board or any(p[2] == action.cell for p in self.placed):
+            placed = self.placed
+            if action.cell not in self.board or (placed and action.cell in [p[2] for p in placed]):
                 raise IllegalActionError(f"cell {action.cell} has no planet or already has a card",
                                          "cell_not_available")
             if action.orientation not in self.game.arrows:
