@@ -1,10 +1,11 @@
 """Shooting Star's fast path: the same legal lists, events and states as the reference rules, computed faster.
 
-The reference is ``ShootingStarState._legal`` and ``rules_turn.place``/``resolve_turn``/``resolve_card``;
-``tests/shooting_star/test_fast_path.py`` plays seeded games on both and compares records, results, views,
-events and legal lists. It is used when ``game.fast`` is true (the default; ``load_game(..., fast=False)``
-runs the reference only) in the placement phase; building a custom sector (``PlacePlanet``) always runs
-the reference.
+The reference is ``ShootingStarState._legal``, ``rules_turn.place``/``resolve_turn``/``resolve_card``/``hit``/
+``end_game`` and ``rules_score.score_all``; ``tests/shooting_star/test_fast_path.py`` plays seeded games on
+both and compares records, results, views, events and legal lists. It is used when ``game.fast`` is true
+(the default; ``load_game(..., fast=False)`` runs the reference only) in the placement phase, from the
+legal list to the final score; setup and building a custom sector (``PlacePlanet``) always run the
+reference (only the sector shape's tables are shared).
 
 What is precomputed:
 - legal actions: per sector shape, one flat tuple of ``Place`` actions per card kind over the shape's cells in
@@ -49,7 +50,7 @@ _new = object.__new__
 def _event(kind: str, data: dict[str, Any], private: dict[str, Any] | None = None,
            seats: frozenset[int] = _NOBODY) -> Event:
     """``Event(kind, data, private=private, seats=seats)``, the same frozen object, built by setting its
-    slots directly (the dataclass's frozen ``__init__`` takes twice as long; events are a fifth of a turn)."""
+    slots directly (the dataclass's frozen ``__init__`` takes twice as long; a game builds about 200 events)."""
     if not _RAW_EVENTS:
         return Event(kind, data, private=private, seats=seats)
     e = _new(Event)
@@ -138,7 +139,8 @@ def _spans(cuts: list[int], w: int, end: int) -> list[tuple[int, int]]:
 
 
 class Tables:
-    """Per game: hit patterns and card ids (filled on first use; the game's data never changes)."""
+    """Per game: hit patterns, card ids, sector shapes and their ``Place`` rows (filled on first use; the
+    game's data never changes)."""
 
     __slots__ = ("cids", "rows", "shapes", "targets")
 
