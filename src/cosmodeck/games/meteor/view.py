@@ -94,13 +94,33 @@ def build_view(st: MeteorState, seat: int | None) -> dict[str, Any]:
     }
 
 
+# built catalogues per (data file, cards dealt): the data never changes, and a game deals its Power and
+# Challenge cards once; ``data`` is kept in the value so that its id is not reused while cached
+_CATALOGUES: dict[tuple[int, frozenset[str]], tuple[MeteorData, dict[str, Any]]] = {}
+
+
 def catalogue(data: MeteorData, dealt: set[str]) -> dict[str, Any]:
     """The printed faces of the data file, public: what a board draws a card from (energy colours,
     rocket costs and damage, technology names and effects) and the data file's texts per language.
 
     The texts of Power and Challenge cards are those of the cards dealt (public, MET-D4); every other
     text is sent whole (all boss names, so that the list never tells which bosses lie face down).
+    Built once per data file and cards dealt (``build_catalogue``); each view gets its own copy.
     """
+    key = (id(data), frozenset(dealt))
+    hit = _CATALOGUES.get(key)
+    if hit is None or hit[0] is not data:
+        if len(_CATALOGUES) >= 256:
+            _CATALOGUES.clear()
+        hit = _CATALOGUES[key] = (data, build_catalogue(data, dealt))
+    c = hit[1]
+    return {"energy": [dict(e) for e in c["energy"]], "cards": {k: dict(v) for k, v in c["cards"].items()},
+            "powers": dict(c["powers"]), "challenges": dict(c["challenges"]),
+            "texts": {k: dict(v) for k, v in c["texts"].items()}}
+
+
+def build_catalogue(data: MeteorData, dealt: set[str]) -> dict[str, Any]:
+    """``catalogue`` built from the data file."""
     cards: dict[str, dict[str, Any]] = {}
     for card in data.resources.values():
         if card.base in cards:
