@@ -120,6 +120,11 @@ def test_the_lab_opens_only_with_its_token(browser: Any, lab_server: str, shots:
     assert [(c["name"], c["httpOnly"], c["sameSite"]) for c in cookies] == [("cosmodeck_lab", True, "Strict")]
     assert TOKEN not in cookies[0]["value"]
     assert other.evaluate("document.cookie") == ""  # HttpOnly: no script of the page can read it
+    # the cookie lost while the page is open (a restart with a new token, a logout elsewhere): the next
+    # request brings the door page back instead of failing silently
+    other.context.clear_cookies()
+    other.get_by_role("button", name="Revisar de nuevo").click()
+    expect(other.locator("h2")).to_have_text("El laboratorio necesita su clave")
     assert page.errors == [] and other.errors == []  # type: ignore[attr-defined]
 
 

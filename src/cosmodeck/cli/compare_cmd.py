@@ -30,7 +30,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--players", type=int, required=True)
     p.add_argument("--games", type=int, default=1000, help="games for each of A and B (default 1000)")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--bots", default="random", help=BOTS_HELP)
+    p.add_argument("--bots", default="heuristic",
+                   help=BOTS_HELP + " (default heuristic, as in the lab: random bots play any legal move, so a "
+                   "card or mission change often shows no effect with them)")
     p.add_argument("--a-bots", help="bots of A only (default: --bots)")
     p.add_argument("--b-bots", help="bots of B only (default: --bots)")
     p.add_argument("--a-data", help="card-data file of A (default: the game's default data)")

@@ -247,7 +247,7 @@ class Hub:
         """Store a new waiting room under a fresh id this server claims, and run it."""
         try:
             room_id = new_room_id()
-            while (room_id in self.rooms or await self.db("room", room_id) is not None
+            while (room_id in self.rooms or await self.db("room_exists", room_id)
                    or not await self.db("claim_room", room_id)):
                 room_id = new_room_id()
             row = RoomRow(id=room_id, game=game_id, players=players, seed=seed, header=header,

@@ -192,16 +192,18 @@ class Store:
 
     # ---- writes ------------------------------------------------------------------------
     def create_room(self, room: RoomRow) -> None:
-        with self._tx() as s:
-            s.add(RoomModel(
-                id=room.id, game=room.game, players=room.players, seed=room.seed,
-                header=json.dumps(room.header), seats=json.dumps(room.seats), status=room.status,
-                origin=room.origin, created=room.created,
-                result=None if room.result is None else json.dumps(room.result),
-            ))
+        with self._core_tx() as c:  # plain SQL: rooms are created in bursts (e.g. many games ending at once)
+            c.execute(_INSERT_ROOM, {
+                "id": room.id, "game": room.game, "players": room.players, "seed": room.seed,
+                "header": json.dumps(room.header), "seats": json.dumps(room.seats), "status": room.status,
+                "origin": room.origin, "created": room.created,
+                "result": None if room.result is None else json.dumps(room.result)})
             if room.extras:
-                s.flush()  # the room row first (the extras' foreign key)
-                s.add(ExtraModel(room_id=room.id, data=json.dumps(room.extras)))
+                c.execute(_INSERT_EXTRAS, {"r": room.id, "d": json.dumps(room.extras)})
+
+    def room_exists(self, room_id: str) -> bool:
+        with self._read() as s:
+            return s.execute(_ROOM_EXISTS, {"r": room_id}).first() is not None
 
     def set_extras(self, room_id: str, extras: dict[str, Any]) -> None:
         """Replace a room's extras (idle seats, votes, rematch): one write, all or nothing."""
@@ -239,10 +241,10 @@ class Store:
                     c.execute(_INSERT_EXTRAS, {"r": room_id, "d": data})
 
     def start(self, room_id: str, origin: float) -> None:
-        with self._tx() as s:
+        with self._core_tx() as c:
             if self.locks is not None:
-                self.locks.fence(s, room_id)
-            s.execute(update(RoomModel).where(RoomModel.id == room_id).values(status="playing", origin=origin))
+                self.locks.fence(c, room_id)
+            c.execute(_START_ROOM, {"r": room_id, "o": origin})
 
     def set_seats(self, room_id: str, seats: dict[str, dict[str, str]]) -> None:
         """Rewrite a room's seats (used once to replace the plain tokens of rooms stored by old versions)."""
@@ -294,6 +296,10 @@ class Store:
             return [self._row(s, m) for m in s.scalars(q).all()]
 
 
+_INSERT_ROOM = text("INSERT INTO rooms (id, game, players, seed, header, seats, status, origin, created, result) "
+                    "VALUES (:id, :game, :players, :seed, :header, :seats, :status, :origin, :created, :result)")
+_ROOM_EXISTS = text("SELECT 1 FROM rooms WHERE id = :r")
+_START_ROOM = text("UPDATE rooms SET status = 'playing', origin = :o WHERE id = :r")
 _COUNT_STEPS = text("SELECT count(*) FROM steps WHERE room_id = :r")
 _INSERT_STEP = text("INSERT INTO steps (room_id, seq, at, seat, action) VALUES (:r, :q, :at, :seat, :a)")
 _UPDATE_EXTRAS = text("UPDATE room_extras SET data = :d WHERE room_id = :r")
