@@ -1,15 +1,18 @@
 """Every speed figure of issue 15's "Done when", side by side with the anchors, in one run; prints the table.
 
     .venv/bin/pip install -e '.[bench]'      # RLCard and OpenSpiel (the anchors)
-    .venv/bin/python benchmarks/speed_table.py --seconds 5 [--json]
+    .venv/bin/python benchmarks/speed_table.py --seconds 5 [--json] [--cpu]
 
 Rows (each measured for ``--seconds``, one after the other in this process, so ratios compare engines
-under the same machine load; a busy machine lowers every figure, the ratios much less):
+under the same machine load; a busy machine lowers every figure, the ratios much less; ``--cpu`` times
+CPU seconds of this process instead of wall seconds, so that other programs on a shared machine change
+the figures little; every engine, anchors included, runs in this process):
 
 - Blast Off! random playouts at 2 and 4 players (``timing=steps``, BLO-11), decisions/s, next to RLCard's
   raw UNO game and OpenSpiel's crazy_eights, every engine driven the same way: a Python loop through its
   public state API with uniform random legal actions (``shedding_games.py``).
-- Shooting Star 4p random playouts, games/s (and next to RLCard UNO 4p games/s).
+- Shooting Star 4p random playouts, games/s (and next to RLCard UNO 4p games/s), on the fast path and on the
+  reference rules (``load_game(..., fast=False)``), with the ratio.
 - Each game at 4 players in the simulator (``sim.batch.run_one``: bots, views, observers), random bots and
   heuristic bots, decisions/s and games/s; the heuristic/random ratio.
 """
@@ -19,13 +22,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from shedding_games import bench_cosmodeck, bench_openspiel_crazy_eights, bench_rlcard_uno  # noqa: E402
+from shedding_games import (
+    bench_cosmodeck,
+    bench_openspiel_crazy_eights,
+    bench_rlcard_uno,
+    clock,
+    use_cpu_clock,
+)
 
 STEPS = {"timing": "steps"}
 
@@ -42,11 +50,11 @@ def _sim(game_id: str, players: int, bots: str, seconds: float, options: dict[st
     game = _game_for(spec)
     run_one(spec, game, 0)  # warm caches and imports outside the clock
     games = decisions = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
+    t0 = clock()
+    while clock() - t0 < seconds:
         decisions += run_one(spec, game, games).decisions
         games += 1
-    el = time.perf_counter() - t0
+    el = clock() - t0
     return {"games_per_s": games / el, "decisions_per_s": decisions / el}
 
 
@@ -83,6 +91,8 @@ def measure(seconds: float) -> list[dict[str, Any]]:
         note = f"; {shs / uno4['games_per_s']:.2f}x RLCard uno 4p games/s {uno4['games_per_s']:,.0f} (>= 0.7x)"
         ok = ok and shs / uno4["games_per_s"] >= 0.7
     row("Shooting Star 4p random playouts", shs, "games/s", ">= 1,000" + note, ok)
+    ref = _rate(_playouts("shooting-star", 4, fast=False), seconds)["games_per_s"]
+    row("  same, reference rules (fast=False)", ref, "games/s", f"fast path {shs / ref:.2f}x the reference", None)
     for game_id, opts in (("blast-off", STEPS), ("shooting-star", {}), ("meteor", {})):
         rnd = _sim(game_id, 4, "random", seconds, opts)
         heu = _sim(game_id, 4, "heuristic", seconds, opts)
@@ -96,17 +106,18 @@ def measure(seconds: float) -> list[dict[str, Any]]:
     return rows
 
 
-def _playouts(game_id: str, players: int) -> Any:
-    """Random playouts through the public State API (the loop of ``shedding_games.bench_cosmodeck``)."""
+def _playouts(game_id: str, players: int, fast: bool = True) -> Any:
+    """Random playouts through the public State API (the loop of ``shedding_games.bench_cosmodeck``);
+    ``fast=False``: the reference rules only (docs/ENGINE.md, "Fast path")."""
     import cosmodeck
     from cosmodeck.engine import Rng
 
-    game = cosmodeck.load_game(game_id)
+    game = cosmodeck.load_game(game_id, fast=fast)
 
     def run(seconds: float) -> tuple[int, int, float]:
         games = decisions = 0
-        t0 = time.perf_counter()
-        while time.perf_counter() - t0 < seconds:
+        t0 = clock()
+        while clock() - t0 < seconds:
             state = game.new_game(players=players, seed=games)
             rng = Rng(games + 1)
             while not state.is_over:
@@ -121,7 +132,7 @@ def _playouts(game_id: str, players: int) -> Any:
                 state.apply(seat, legal[rng.randbelow(len(legal))])
                 decisions += 1
             games += 1
-        return games, decisions, time.perf_counter() - t0
+        return games, decisions, clock() - t0
 
     return run
 
@@ -130,14 +141,18 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--seconds", type=float, default=5.0)
     p.add_argument("--json", action="store_true")
+    p.add_argument("--cpu", action="store_true",
+                   help="time in CPU seconds of this process, not wall seconds (a shared or busy machine)")
     a = p.parse_args()
-    t0 = time.perf_counter()
+    if a.cpu:
+        use_cpu_clock()
+    t0 = clock()
     rows = measure(a.seconds)
     if a.json:
         print(json.dumps({"seconds": a.seconds, "rows": rows}))
         return
-    print(f"issue 15 speed figures, {a.seconds:g} s per measurement, one process, one run "
-          f"({time.perf_counter() - t0:.0f} s in all)")
+    print(f"issue 15 speed figures, {a.seconds:g} {'CPU ' if a.cpu else ''}s per measurement, one process, one run "
+          f"({clock() - t0:.0f} s in all)")
     for r in rows:
         value = "" if r["value"] is None else f"{r['value']:>12,.1f}"
         met = {True: "met", False: "NOT met", None: ""}[r["met"]]

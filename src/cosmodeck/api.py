@@ -63,11 +63,13 @@ def read_input(path: str | os.PathLike[str], field: str = "data") -> TextInput:
 
 
 def load_game(game_id: str, data: str | os.PathLike[str] | TextInput | None = None, *, lenient: bool = False,
-              **options: Any) -> Game[Any]:
+              fast: bool = True, **options: Any) -> Game[Any]:
     """An immutable game definition: options plus card data (default data, or ``data=PATH``).
 
     ``lenient=True`` is the design mode: the data file's design invariants (docs/data-files.md) are
     reported in ``game.data.warnings`` instead of refused; what the engine needs is still an error.
+    ``fast=False`` runs the readable reference rules only, never a fast path (docs/ENGINE.md); both give
+    identical states, events, views and records.
     """
     spec = game_spec(game_id)
     if data is None:
@@ -84,7 +86,9 @@ def load_game(game_id: str, data: str | os.PathLike[str] | TextInput | None = No
         if value is not None and not isinstance(value, TextInput):
             restored = TextInput.from_json(value)
             opts[name] = restored if restored is not None else read_input(value, name)
-    return spec.game_cls(data_input, opts)
+    game = spec.game_cls(data_input, opts)
+    game.fast = fast
+    return game
 
 
 def game_from_header(header: Mapping[str, Any]) -> Game[Any]:

@@ -23,7 +23,12 @@ class LazyView(Mapping[str, Any]):
         return self._view
 
     def __getitem__(self, key: str) -> Any:
-        return self._get()[key]
+        view = self._view
+        return (self._get() if view is None else view)[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        view = self._view
+        return (self._get() if view is None else view).get(key, default)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._get())

@@ -48,6 +48,9 @@ class Game(ABC, Generic[S]):
     # games of those versions carry the text hash; they replay on today's packaged data while its
     # rules hash is the same (tests/engine/test_data_hash.py checks each entry against the old file).
     previous_data: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    # Use the game's fast path where it has one (identical results, proved by differential tests;
+    # docs/ENGINE.md). ``load_game(..., fast=False)`` runs the readable reference rules only.
+    fast: bool = True
 
     def __init__(self, data: TextInput, options: Mapping[str, Any] | None = None) -> None:
         self.data_input = data

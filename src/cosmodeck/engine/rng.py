@@ -50,15 +50,23 @@ class Rng:
         return (self.next64() >> 11) * (1.0 / 9007199254740992.0)
 
     def randbelow(self, n: int) -> int:
-        """Uniform integer in [0, n), unbiased (rejection sampling)."""
-        if n <= 0:
-            raise ValueError("randbelow needs n > 0")
-        if n == 1:
+        """Uniform integer in [0, n), unbiased (rejection sampling).
+
+        ``next64`` and ``mix64`` inlined (the hottest call of every playout); same numbers.
+        """
+        if n <= 1:
+            if n <= 0:
+                raise ValueError("randbelow needs n > 0")
             return 0
-        bits = (n - 1).bit_length()
+        shift = 64 - (n - 1).bit_length()
+        s = self.state
         while True:
-            r = self.next64() >> (64 - bits)
+            s = (s + _GAMMA) & _MASK
+            z = (s ^ (s >> 30)) * 0xBF58476D1CE4E5B9 & _MASK
+            z = (z ^ (z >> 27)) * 0x94D049BB133111EB & _MASK
+            r = (z ^ (z >> 31)) >> shift
             if r < n:
+                self.state = s
                 return r
 
     def randint(self, lo: int, hi: int) -> int:
@@ -69,10 +77,20 @@ class Rng:
         return seq[self.randbelow(len(seq))]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
-        """Fisher-Yates, in place."""
+        """Fisher-Yates, in place (``randbelow`` inlined; same numbers)."""
+        s = self.state
         for i in range(len(seq) - 1, 0, -1):
-            j = self.randbelow(i + 1)
+            n = i + 1
+            shift = 64 - i.bit_length()
+            while True:
+                s = (s + _GAMMA) & _MASK
+                z = (s ^ (s >> 30)) * 0xBF58476D1CE4E5B9 & _MASK
+                z = (z ^ (z >> 27)) * 0x94D049BB133111EB & _MASK
+                j = (z ^ (z >> 31)) >> shift
+                if j < n:
+                    break
             seq[i], seq[j] = seq[j], seq[i]
+        self.state = s
 
     def uniform(self, lo: float, hi: float) -> float:
         return lo + (hi - lo) * self.random()

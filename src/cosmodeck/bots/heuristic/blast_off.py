@@ -186,7 +186,11 @@ class BlastOffHeuristic:
             # first look, missed events (the log keeps the last 48), or a new game: start from this view
             self._resync(view, counted=tr is not None)
             return
-        for e in recent:
+        # the view's events are numbered one by one: start at the first unseen one (else look at all)
+        start = self._log_seen + 1 - recent[0]["n"] if recent else 0
+        if not 0 <= start < len(recent) or recent[start]["n"] != self._log_seen + 1:
+            start = 0
+        for e in recent[start:] if start else recent:
             if e["n"] > self._log_seen:
                 tr.feed(e, float(e["t"]))
                 self._log_seen = e["n"]

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from cosmodeck.games.blast_off.game import BlastOffGame
 
 _EMPTY: frozenset[int] = frozenset()
+_ONE = tuple(frozenset({seat}) for seat in range(16))  # the one seat acting, without a new set each time
 RECENT = 48  # public events kept in the view (several turns of a 6-player game)
 
 
@@ -100,7 +101,8 @@ class BlastOffState(State):
                 return frozenset(s for s in range(self.players) if hands[s] and s not in self.pend)
             if ph == RESPONSE:
                 return frozenset(s for s in self.pend if s not in self.rdone)
-            return frozenset((self.cur,))
+            cur = self.cur
+            return _ONE[cur] if 0 <= cur < len(_ONE) else frozenset((cur,))
         if ph == COUNTDOWN:
             base = _EMPTY if self.cd_idx < 0 else frozenset(
                 s for s in range(self.players) if hands[s] and s not in self.cd_acted)
@@ -186,10 +188,10 @@ class BlastOffState(State):
     def _observe(self, events: list[Event]) -> None:
         # BLO-12.10: every violation is derivable from the public log, so the view carries its recent part
         # (announcements, gestures, plays with their player), exactly as a spectator saw it.
+        recent = self.recent
         for e in events:
-            d = e.for_seat(None)
-            if d is not None:
-                self.recent.append({"n": self.recent_n, "t": self.now, **d})
+            if e.public:  # what ``e.for_seat(None)`` gives a spectator
+                recent.append({"n": self.recent_n, "t": self.now, "type": e.type, **e.data})
                 self.recent_n += 1
         if len(self.recent) > RECENT:
             del self.recent[:-RECENT]

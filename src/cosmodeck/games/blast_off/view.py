@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cosmodeck.engine.rng import Rng
-from cosmodeck.games.blast_off.cards import TYPE_NAME, face_json, face_text, value_text
+from cosmodeck.games.blast_off.cards import LETTERS, NTYPES, TYPE_NAME, face_json, face_text, value_text
 from cosmodeck.games.blast_off.legal import drawn_auto, drawn_options, face_of, legal_slaps
 from cosmodeck.games.blast_off.phases import AUTHOR, CHOOSE, COUNTDOWN, DECLARE, DRAWN, PHASE_NAMES, RESPONSE
 
@@ -24,6 +24,27 @@ def _pile_face(st: BlastOffState, cid: int) -> str:
     return face_text(*face_of(t, -1, 0))
 
 
+# the discard pile's face texts, built once: a card type's own face, and every (colour, value) a Wild can
+# declare (``face_text`` of every pair; ``_pile_face`` is the readable form, ``_discard`` the loop of ``view``)
+_OWN_FACE: tuple[str, ...] = tuple(face_text(*face_of(t, -1, 0)) for t in range(NTYPES))
+_FACE_TEXT: dict[tuple[int, int], str] = {(c, v): face_text(c, v) for c in range(-1, len(LETTERS)) for v in range(12)}
+_VALUE_TEXT: dict[int, str] = {v: value_text(v) for v in range(12)}  # every value a countdown calls
+
+
+def _discard(st: BlastOffState) -> list[dict[str, str]]:
+    """``[{"card": _card(st, c), "face": _pile_face(st, c)} for c in st.disc]``, without a call per card."""
+    ctype = st.g.ctype
+    wface = st.wface
+    if not wface:
+        return [{"card": TYPE_NAME[t], "face": _OWN_FACE[t]} for t in map(ctype.__getitem__, st.disc)]
+    out = []
+    for c in st.disc:
+        t = ctype[c]
+        w = wface.get(c)
+        out.append({"card": TYPE_NAME[t], "face": _OWN_FACE[t] if w is None else _FACE_TEXT.get(w) or face_text(*w)})
+    return out
+
+
 def view(st: BlastOffState, seat: int | None) -> dict[str, Any]:
     ph = st.phase
     out: dict[str, Any] = {
@@ -37,14 +58,14 @@ def view(st: BlastOffState, seat: int | None) -> dict[str, Any]:
         "known": [] if seat is None else _known(st, seat),
         "active": [bool(h) for h in st.hands],
         "draw_pile": len(st.draw),
-        "discard": [{"card": _card(st, c), "face": _pile_face(st, c)} for c in st.disc],
+        "discard": _discard(st),
         "top": {"card": _card(st, st.disc[-1]), "face": face_text(st.fcol, st.fval), **face_json(st.fcol, st.fval)},
         "missions_in_force": [st.mission(mi).to_json() for mi in st.inforce],
         "missions_discarded": [st.mission(mi).to_json() for mi in st.mdisc],
         "mission_deck": len(st.mdeck),
         "missions": [_revealed(st, mi) for mi in st.revealed],
         "penalties": [{"seat": s, "kind": k, "mission": m} for s, k, m in st.penalties],
-        "recent": [dict(e) for e in st.recent],
+        "recent": list(map(dict, st.recent)),
         "skip_marks": list(st.skip),
         "placings": list(st.placings),
         "passes": st.passes,
@@ -84,13 +105,18 @@ def _countdown(st: BlastOffState, seat: int | None) -> dict[str, Any] | None:
     if not st.in_countdown():
         return None
     idx = st.cd_idx
-    called = st.cd_seq[idx] if 0 <= idx < len(st.cd_seq) else None
+    seq = st.cd_seq
+    called = seq[idx] if 0 <= idx < len(seq) else None
+    vt = _VALUE_TEXT
+    if not vt.keys() >= set(seq):
+        vt = {**vt, **{v: value_text(v) for v in seq}}
+    slots = st.cd_slots
     return {
         "rocket": st.cd_rocket,
-        "sequence": [value_text(v) for v in st.cd_seq],
-        "called": None if called is None else value_text(called),
-        "slots": {value_text(v): s for v, s in sorted(st.cd_slots.items(), reverse=True)},
-        "skipped": [value_text(v) for v in st.cd_seq[:max(idx, 0)] if v not in st.cd_slots],
+        "sequence": [vt[v] for v in seq],
+        "called": None if called is None else vt[called],
+        "slots": {vt.get(v) or value_text(v): s for v, s in sorted(slots.items(), reverse=True)},
+        "skipped": [vt[v] for v in seq[:max(idx, 0)] if v not in slots],
         "last": st.cd_last,
         "acted": sorted(st.cd_acted) if st.rt else sorted(st.pend) if st.phase == COUNTDOWN else [],
         "next_call": st.cd_t if st.cd_t >= 0 else None,

@@ -9,7 +9,7 @@ from typing import Any
 from cosmodeck.engine.errors import OptionError
 from cosmodeck.engine.game import Game, GameInfo
 from cosmodeck.engine.options import TextInput
-from cosmodeck.games.shooting_star import loader, rules_setup
+from cosmodeck.games.shooting_star import fast, loader, rules_setup
 from cosmodeck.games.shooting_star.actions import Action, Place, parse_action
 from cosmodeck.games.shooting_star.cards import ORIENTATIONS, ORIENTATIONS_2, Cell
 from cosmodeck.games.shooting_star.loader import ShsData
@@ -40,6 +40,7 @@ class ShootingStarGame(Game[ShootingStarState]):
     previous_data = MappingProxyType({"dfa8ea0a90fa317e": "6ee21bcfd4ead20a", "e47f8d0f7986910b": "6ee21bcfd4ead20a"})
     option_specs = OPTIONS
     data: ShsData
+    fast_tables: fast.Tables | None = None  # the fast path's per-game tables, built on first use
 
     def __init__(self, data: TextInput, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(data, options)

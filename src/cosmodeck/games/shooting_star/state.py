@@ -12,7 +12,7 @@ from cosmodeck.engine.events import Event
 from cosmodeck.engine.result import Result
 from cosmodeck.engine.rng import Rng
 from cosmodeck.engine.state import State
-from cosmodeck.games.shooting_star import codec, rules_setup, rules_turn, view
+from cosmodeck.games.shooting_star import codec, fast, rules_setup, rules_turn, view
 from cosmodeck.games.shooting_star.actions import Place, PlacePlanet
 from cosmodeck.games.shooting_star.cards import KIND_DARK, Cell, card_id
 from cosmodeck.games.shooting_star.loader import neighbours
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 # (seat, card kind, cell, arrow) of a card on the board this turn, in placement order
 Placed = tuple[int, str, Cell, str]
+_ONE = tuple(frozenset({seat}) for seat in range(8))  # who acts in the placement phase, without a new set
 
 
 class ShootingStarState(State):
@@ -53,9 +54,14 @@ class ShootingStarState(State):
     forced: tuple[int, ...]
     end: str | None
     res: Result | None
+    # the fast path's legal-action tables for the current board (immutable, shared by clones)
+    fast_actions: fast.BoardActions | None = None
 
     def set_shape(self, cells: Iterable[Cell]) -> None:
         """The sector's cells (a miss outside them is ``off_grid``) and their neighbours."""
+        if self.game.fast:
+            self.shape, self.shape_order, self.nbrs, self.lonely = fast.shape_info(self.game, cells)
+            return
         shape = frozenset(cells)
         self.shape = shape
         self.shape_order = tuple(sorted(shape, key=lambda c: (c[1], c[0])))
@@ -65,7 +71,8 @@ class ShootingStarState(State):
     # ---- who acts, legality -----------------------------------------------------------
     def _to_act(self) -> frozenset[int]:
         if self.phase == PHASE_PLACE:
-            return frozenset({(self.invader + len(self.placed)) % self.players})
+            seat = (self.invader + len(self.placed)) % self.players
+            return _ONE[seat] if seat < len(_ONE) else frozenset({seat})
         if self.phase == PHASE_SECTOR:
             return frozenset({self.sector_next})
         return frozenset()
@@ -78,6 +85,8 @@ class ShootingStarState(State):
 
     def _legal(self, seat: int) -> list[Any]:
         if self.phase == PHASE_PLACE:  # SHS-D1: hand x free cells x allowed arrows
+            if self.game.fast:
+                return fast.legal(self, seat)
             free = self.free_cells()
             rows = self.game.place_rows
             out: list[Any] = []
@@ -94,7 +103,8 @@ class ShootingStarState(State):
                 raise IllegalActionError("Destruction cards are placed once the sector is built", "wrong_phase")
             if action.card not in self.hands[seat]:
                 raise IllegalActionError(f"{action.card} is not in your hand", "card_not_in_hand")
-            if action.cell not in self.board or any(p[2] == action.cell for p in self.placed):
+            placed = self.placed
+            if action.cell not in self.board or (placed and action.cell in [p[2] for p in placed]):
                 raise IllegalActionError(f"cell {action.cell} has no planet or already has a card",
                                          "cell_not_available")
             if action.orientation not in self.game.arrows:
@@ -120,6 +130,8 @@ class ShootingStarState(State):
 
     def _do(self, seat: int, action: Any) -> list[Event]:
         if isinstance(action, Place):
+            if self.game.fast:
+                return fast.place(self, seat, action.card, action.cell, action.orientation)
             return rules_turn.place(self, seat, action.card, action.cell, action.orientation)
         events: list[Event] = []
         rules_setup.place_planet(self, seat, action.planet, action.cell, action.face, events)
