@@ -70,6 +70,10 @@ def validate_core(game: BlastOffGame, players: int, raw: Any, now: float) -> Non
                            float(o["custom_mission_timeout_s"]))}
     for k, most in limits.items():  # a timer is set from the game time by one option's duration
         t = V.number(core[k], f"core.{k}", -1.0)
+        if -1.0 < t < 0:
+            V.fail(f"core.{k}", f"a timer is -1 (not running) or a game time, not {t}", V.RANGE)
+        if 0 <= t <= now and game.rt:
+            V.fail(f"core.{k}", f"timer {t} is due by the game time {now}: it would have fired", V.INCONSISTENT)
         if t >= 0 and (not game.rt or t > now + most):
             V.fail(f"core.{k}", f"timer {t} is not within {most} s of the game time {now} (or timing is steps)",
                    V.RANGE)
@@ -93,6 +97,14 @@ def validate_core(game: BlastOffGame, players: int, raw: Any, now: float) -> Non
     nmissions = _missions(core, game)
     _obligations(core, n, nmissions)
     _countdown(core, n, phase)
+    if game.rt:  # real time: a countdown call and a decision each run on their own timer, and only then
+        if phase == COUNTDOWN and core["cd_t"] < 0:
+            V.fail("core.cd_t", "a real-time countdown value needs the moment its call ends", V.INCONSISTENT)
+        if core["cd_t"] >= 0 and core["cd_rocket"] < 0:
+            V.fail("core.cd_t", "a countdown timer runs only during a countdown", V.INCONSISTENT)
+        if (core["dec_t"] >= 0) != (phase in (CHOOSE, DECLARE, AUTHOR)):
+            V.fail("core.dec_t", "a decision timer runs exactly while a CHOOSE, DECLARE or AUTHOR decision waits",
+                   V.INCONSISTENT)
     _response(core, n, game)
     _ctx(core, n, game, nmissions)
     _result(core, n)
