@@ -2,6 +2,14 @@
 
 The rules live in the ``rules_*`` modules; legality in ``legality``; views in ``view``;
 serialization in ``codec``; census and resampling in ``hidden``.
+
+Views and legal-action lists are memoised per state version (issue 15): in a simulated game a seat
+looks many times at an unchanged state (a bot that waits looks again after its reaction time), and
+each look used to rebuild both. The memo is emptied by every change the engine makes (``_do``,
+``_fire``, ``_load``, a clone gets its own) and is also keyed on the action log's last entry and the
+game time, so it can never outlive a change made through the public API. Code that edits a state's
+fields directly (test set-ups, determinization on a fresh clone) must call :meth:`MeteorState.touch`
+before asking for views or legal actions again.
 """
 
 from __future__ import annotations
@@ -76,6 +84,20 @@ class MeteorState(State):
         self.last_place: list[float | None] = [None] * n
         self.mulligan_used = False
         self.outcome: dict[str, Any] | None = None
+        self._memo: dict[Any, Any] = {}  # views and legal lists of this version (see the module docstring)
+        self._memo_at: tuple[Any, float] | None = None
+
+    def touch(self) -> None:
+        """Forget the memoised views and legal actions (after editing the state's fields directly)."""
+        self._memo = {}
+        self._memo_at = None
+
+    def _memo_now(self) -> dict[Any, Any]:
+        at = self._memo_at
+        if at is None or at[0] is not self._log or at[1] != self.now:
+            self._memo = {}
+            self._memo_at = (self._log, self.now)
+        return self._memo
 
     # ==== helpers ======================================================================
     @property
@@ -149,7 +171,20 @@ class MeteorState(State):
         return frozenset(range(self.players))
 
     def _legal(self, seat: int) -> list[Any]:
-        return legality.legal(self, seat)
+        memo = self._memo_now()
+        got: list[Any] | None = memo.get(seat)
+        if got is None:
+            got = memo[seat] = legality.legal(self, seat)
+        return list(got)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """As ``State.view``; memoised per version (a fresh top-level dict each call: treat it as read-only)."""
+        memo = self._memo_now()
+        key = ("view", seat)
+        got: dict[str, Any] | None = memo.get(key)
+        if got is None:
+            got = memo[key] = super().view(seat)
+        return dict(got)
 
     def _check(self, seat: int, action: Any) -> None:
         bad = legality.why(self, seat, action)
@@ -157,6 +192,7 @@ class MeteorState(State):
             raise IllegalActionError(bad[1], bad[0])
 
     def _do(self, seat: int, a: Any) -> list[Event]:
+        self.touch()
         events: list[Event] = []
         if isinstance(a, GAME_ACTIONS) and not isinstance(a, Pass) and self.passes[seat]:
             self.passes[seat] = False  # R12: any game action of that player clears the flag
@@ -205,6 +241,7 @@ class MeteorState(State):
         return rules_zones.next_deadline(self)
 
     def _fire(self) -> list[Event]:
+        self.touch()
         return rules_zones.fire(self)
 
     def _result(self) -> Result | None:
@@ -229,6 +266,7 @@ class MeteorState(State):
         return codec.dump(self)
 
     def _load(self, core: dict[str, Any]) -> None:
+        self.touch()
         codec.load(self, core)
 
     @classmethod
@@ -245,6 +283,7 @@ class MeteorState(State):
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, MeteorState)
         codec.copy_into(self, other)
+        other.touch()
 
     def census(self) -> Counter[str]:
         return hidden.census(self)
