@@ -24,6 +24,7 @@ passes at once burns its zones), ``level`` (reaction time: easy/normal/hard).
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -63,6 +64,8 @@ class MeteorHeuristic:
         self.patience = patience
         self.pass_after = pass_after
         self.reaction = reaction or ReactionTime()
+        self._anchor: Any = None  # the view this seat last looked at (see _per_view)
+        self._memo: dict[Any, Any] = {}
 
     @staticmethod
     def from_params(game: MeteorGame, p: Params, reaction: ReactionTime) -> MeteorHeuristic:
@@ -82,6 +85,31 @@ class MeteorHeuristic:
     def _card(self, cid: str) -> Any:
         return self.game.data.resources.get(cid)
 
+    def _per_view(self, view: Mapping[str, Any]) -> dict[Any, Any]:
+        """A memo for what this seat computes from ``view``, kept while it looks at the same view.
+
+        A Meteor state memoises its views per version (games/meteor/state.py): a seat that waits and
+        looks again at an unchanged state gets a view sharing its lists with the last one. Their
+        identity (``is``, on an object this memo keeps alive) says "the same view"; a freshly built
+        view (a changed state, or a view from anywhere else) gets an empty memo.
+        """
+        anchor = view["sites"]
+        if anchor is not self._anchor:
+            self._anchor = anchor
+            self._memo = {}
+        return self._memo
+
+    def _values(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[float]:
+        """``_value`` of each legal action; the same view and legal list give the same values (memoised)."""
+        memo = self._per_view(view)
+        got = memo.get("values")
+        if got is not None and len(got[0]) == len(legal) and all(map(operator.is_, got[0], legal)):
+            values: list[float] = got[1]
+            return values
+        values = [self._value(view, a) for a in legal]
+        memo["values"] = (list(legal), values)
+        return values
+
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
         if not legal:
             return None
@@ -91,8 +119,7 @@ class MeteorHeuristic:
         if view["phase"] != "play":
             return None
         best, best_v = None, 0.0
-        for a in legal:
-            v = self._value(view, a)
+        for a, v in zip(legal, self._values(view, legal), strict=True):
             if v > best_v + 1e-9 or (abs(v - best_v) < 1e-9 and best is not None and rng.random() < 0.5):
                 best, best_v = a, v
         if best is not None:

@@ -256,6 +256,21 @@ class MeteorTeam(MeteorHeuristic):
                 self._seen[s["site"]] = (cards, now)
         self._now = now
 
+    def _values(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[float]:
+        """Launches, discards and flips read the clock (fresh each look); placements do not (memoised per view)."""
+        memo = self._per_view(view)
+        places: dict[Any, float] = memo.setdefault("places", {})
+        out: list[float] = []
+        for a in legal:
+            if isinstance(a, PlaceCard):
+                v = places.get(a)
+                if v is None:
+                    v = places[a] = self._place_value(view, a)
+                out.append(v)
+            else:
+                out.append(self._value(view, a))
+        return out
+
     def _value(self, view: Mapping[str, Any], a: Any) -> float:
         if isinstance(a, Launch):
             return self._launch_value(view, a)
