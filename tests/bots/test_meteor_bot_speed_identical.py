@@ -94,3 +94,31 @@ def _write() -> None:
 
 if __name__ == "__main__" and "--write" in sys.argv:
     _write()
+
+
+def _choose(pairs: list[tuple[int, float]], seed: int) -> tuple[int | None, float]:
+    """``MeteorHeuristic.act``'s choice loop; returns the pick and the generator's next draw."""
+    from cosmodeck.engine.rng import Rng
+
+    rng = Rng(seed)
+    best, best_v = None, 0.0
+    for a, v in pairs:
+        if v > best_v + 1e-9 or (abs(v - best_v) < 1e-9 and best is not None and rng.random() < 0.5):
+            best, best_v = a, v
+    return best, rng.random()
+
+
+def test_the_choice_loop_over_useful_pairs_picks_and_draws_as_over_all() -> None:
+    from cosmodeck.bots.heuristic.meteor import useful
+    from cosmodeck.engine.rng import Rng
+
+    rng = Rng(5)
+    pool = [0.0, 0.0, 0.0, -3.0, -0.5, 0.5, 1.0, 1.0, 2.5, 4.0, 1e-10, 5e-9, -2e-9, 1.0 + 5e-10]
+    trimmed = 0
+    for trial in range(3000):
+        values = [pool[rng.randbelow(len(pool) if trial % 3 == 0 else 10)] for _ in range(1 + rng.randbelow(30))]
+        legal = list(range(len(values)))
+        kept = useful(legal, values)
+        trimmed += len(kept) < len(values)
+        assert _choose(kept, trial) == _choose(list(zip(legal, values, strict=True)), trial)
+    assert trimmed > 1000  # the filter does leave pairs out

@@ -100,26 +100,41 @@ class MeteorHeuristic:
         return self._memo
 
     def _values(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[float]:
-        """``_value`` of each legal action; the same view and legal list give the same values (memoised)."""
+        """``_value`` of each legal action."""
+        return [self._value(view, a) for a in legal]
+
+    def _choices(self, view: Mapping[str, Any], legal: Sequence[Any]) -> tuple[Any | None, list[tuple[Any, float]]]:
+        """The Start or Resume to take at once, else the (action, value) pairs ``act`` chooses among.
+
+        Memoised per view and legal list (the heuristic's values read nothing but the view).
+        """
         memo = self._per_view(view)
-        got = memo.get("values")
+        got = memo.get("choices")
         if got is not None and len(got[0]) == len(legal) and all(map(operator.is_, got[0], legal)):
-            values: list[float] = got[1]
-            return values
-        values = [self._value(view, a) for a in legal]
-        memo["values"] = (list(legal), values)
-        return values
+            return got[1], got[2]
+        start, pairs = self._fresh_choices(view, legal)
+        memo["choices"] = (list(legal), start, pairs)
+        return start, pairs
+
+    def _fresh_choices(self, view: Mapping[str, Any], legal: Sequence[Any]) -> tuple[Any | None,
+                                                                                     list[tuple[Any, float]]]:
+        for a in legal:
+            if isinstance(a, (Start, Resume)):
+                return a, []
+        if view["phase"] != "play":
+            return None, []
+        return None, useful(legal, self._values(view, legal))
 
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
         if not legal:
             return None
-        for a in legal:
-            if isinstance(a, (Start, Resume)):
-                return a
+        start, pairs = self._choices(view, legal)
+        if start is not None:
+            return start
         if view["phase"] != "play":
             return None
         best, best_v = None, 0.0
-        for a, v in zip(legal, self._values(view, legal), strict=True):
+        for a, v in pairs:
             if v > best_v + 1e-9 or (abs(v - best_v) < 1e-9 and best is not None and rng.random() < 0.5):
                 best, best_v = a, v
         if best is not None:
@@ -296,6 +311,21 @@ def _coverage(bot: MeteorHeuristic, hand: list[str], cost: Sequence[str]) -> flo
     need = Counter(cost)
     paid = sum(min(have[k], v) for k, v in need.items())
     return paid / max(1, sum(need.values()))
+
+
+def useful(legal: Sequence[Any], values: list[float]) -> list[tuple[Any, float]]:
+    """The (action, value) pairs that ``act``'s choice loop can pick or draw a tie-break for.
+
+    The loop keeps the best value above 0 (ties within 1e-9 are broken by a coin). When no value lies
+    strictly between ``-b`` and ``b`` but 0 (``b = (n + 2) * 1e-9``), a kept value is always above
+    ``2e-9``, so the values at or below 0 can neither win nor tie (and draw no coin): they are left out.
+    Otherwise every pair is kept, and the loop runs as over the whole list.
+    """
+    band = (len(values) + 2) * 1e-9
+    pairs = list(zip(legal, values, strict=True))
+    if any(v != 0.0 and -band < v < band for v in values):
+        return pairs
+    return [(a, v) for a, v in pairs if v > 0.0]
 
 
 def subset_sum(values: list[int], target: int) -> bool:

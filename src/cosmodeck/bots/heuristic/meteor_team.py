@@ -256,6 +256,9 @@ class MeteorTeam(MeteorHeuristic):
                 self._seen[s["site"]] = (cards, now)
         self._now = now
 
+    def _choices(self, view: Mapping[str, Any], legal: Sequence[Any]) -> tuple[Any | None, list[tuple[Any, float]]]:
+        return self._fresh_choices(view, legal)  # the values read the clock: computed at every look
+
     def _values(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[float]:
         """Launches, discards and flips read the clock (fresh each look); placements do not (memoised per view)."""
         memo = self._per_view(view)
