@@ -88,12 +88,13 @@ class MeteorHeuristic:
     def _per_view(self, view: Mapping[str, Any]) -> dict[Any, Any]:
         """A memo for what this seat computes from ``view``, kept while it looks at the same view.
 
-        A Meteor state memoises its views per version (games/meteor/state.py): a seat that waits and
-        looks again at an unchanged state gets a view sharing its lists with the last one. Their
-        identity (``is``, on an object this memo keeps alive) says "the same view"; a freshly built
-        view (a changed state, or a view from anywhere else) gets an empty memo.
+        A Meteor state memoises its views per version and seat (games/meteor/state.py): a seat that
+        waits and looks again at an unchanged state gets a view sharing its lists with the last one.
+        The identity of its ``hands`` list (built for one seat of one version; ``is``, on an object
+        this memo keeps alive) says "the same view"; a freshly built view (a changed state, another
+        seat, or a view from anywhere else) gets an empty memo.
         """
-        anchor = view["sites"]
+        anchor = view["hands"]
         if anchor is not self._anchor:
             self._anchor = anchor
             self._memo = {}

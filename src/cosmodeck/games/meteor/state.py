@@ -92,7 +92,8 @@ class MeteorState(State):
         self._memo = {}
         self._memo_at = None
 
-    def _memo_now(self) -> dict[Any, Any]:
+    def memo(self) -> dict[Any, Any]:
+        """The memo of this state version (views, legal lists, the public part of views)."""
         at = self._memo_at
         if at is None or at[0] is not self._log or at[1] != self.now:
             self._memo = {}
@@ -171,7 +172,7 @@ class MeteorState(State):
         return frozenset(range(self.players))
 
     def _legal(self, seat: int) -> list[Any]:
-        memo = self._memo_now()
+        memo = self.memo()
         got: list[Any] | None = memo.get(seat)
         if got is None:
             got = memo[seat] = legality.legal(self, seat)
@@ -179,7 +180,7 @@ class MeteorState(State):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """As ``State.view``; memoised per version (a fresh top-level dict each call: treat it as read-only)."""
-        memo = self._memo_now()
+        memo = self.memo()
         key = ("view", seat)
         got: dict[str, Any] | None = memo.get(key)
         if got is None:
