@@ -47,4 +47,4 @@ def test_legal_equals_the_reference_on_random_games() -> None:
                     st.apply(seat, talkless[rng.randbelow(len(talkless))])
                 steps += 1
     assert seen["places"] > 1000
-    assert PLACE_CHALLENGES <= set(seen), seen  # every Challenge that bears on placements was met
+    assert set(seen) >= PLACE_CHALLENGES, seen  # every Challenge that bears on placements was met
