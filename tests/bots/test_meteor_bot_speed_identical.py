@@ -59,6 +59,36 @@ def play(bots: str, players: int, options: dict[str, Any], seed: int) -> dict[st
             "result": json.loads(json.dumps(result.to_dict(), default=str))}
 
 
+# games whose every view (each seat and a spectator, after every action and timer step) is hashed
+VIEW_CASES: list[tuple[str, int, dict[str, Any], tuple[int, ...]]] = [
+    ("team", 4, {"difficulty": "expert"}, (90, 91)),
+    ("team", 3, {"first_game": True}, (92,)),
+    ("heuristic,team,random", 3, {"difficulty": "advanced"}, (93,)),
+]
+
+
+def play_views(bots: str, players: int, options: dict[str, Any], seed: int) -> dict[str, Any]:
+    """The SHA-256 of every view's JSON (key order included) along a seeded game, and how many."""
+    from cosmodeck.api import load_game
+    from cosmodeck.bots.registry import make_bots
+    from cosmodeck.engine.events import Event
+    from cosmodeck.sim.runner import bot_rng, play_game
+
+    game = load_game("meteor", **options)
+    state = game.new_game(players=players, seed=seed)
+    digest = hashlib.sha256()
+    count = 0
+
+    def sink(seat: int | None, events: list[Event]) -> None:
+        nonlocal count
+        for s in [*range(players), None]:
+            digest.update(json.dumps(state.view(s), default=str).encode())
+            count += 1
+
+    play_game(state, make_bots("meteor", bots, players, game), bot_rng(seed), 100_000, sink)
+    return {"sha256": digest.hexdigest(), "views": count}
+
+
 def _golden() -> dict[str, Any]:
     data: dict[str, Any] = json.loads(FIXTURE.read_text(encoding="utf-8"))
     return data
@@ -77,6 +107,19 @@ def test_meteor_bots_play_the_same_records(bots: str, players: int, options: dic
     assert got["sha256"] == want["sha256"]
 
 
+VIEWS = [(b, n, o, s) for b, n, o, seeds in VIEW_CASES for s in seeds]
+
+
+@pytest.mark.parametrize(("bots", "players", "options", "seed"), VIEWS,
+                         ids=[_key(*c).replace(" ", "") for c in VIEWS])
+def test_meteor_views_are_the_same_along_seeded_games(bots: str, players: int, options: dict[str, Any],
+                                                      seed: int) -> None:
+    want = _golden()["views"][_key(bots, players, options, seed)]
+    got = play_views(bots, players, options, seed)
+    assert got == want
+    assert got["views"] > 100
+
+
 def test_the_fixture_covers_every_case_and_real_games() -> None:
     games = _golden()["games"]
     assert set(games) == {_key(*c) for c in ALL}
@@ -87,8 +130,9 @@ def test_the_fixture_covers_every_case_and_real_games() -> None:
 
 def _write() -> None:
     games = {_key(*c): play(*c) for c in ALL}
-    FIXTURE.write_text(json.dumps({"note": __doc__.split("\n\n")[1].strip(), "games": games}, indent=1,
-                                  sort_keys=True) + "\n", encoding="utf-8")
+    views = {_key(*c): play_views(*c) for c in VIEWS}
+    FIXTURE.write_text(json.dumps({"note": __doc__.split("\n\n")[1].strip(), "games": games, "views": views},
+                                  indent=1, sort_keys=True) + "\n", encoding="utf-8")
     print(f"wrote {len(games)} games to {FIXTURE}")
 
 

@@ -86,6 +86,8 @@ class MeteorState(State):
         self.outcome: dict[str, Any] | None = None
         self._memo: dict[Any, Any] = {}  # views and legal lists of this version (see the module docstring)
         self._memo_at: tuple[Any, float] | None = None
+        # views' site entries by what they depend on (view._public); shared with clones: keyed by content
+        self.site_entries: dict[Any, dict[str, Any]] = {}
 
     def touch(self) -> None:
         """Forget the memoised views and legal actions (after editing the state's fields directly)."""
@@ -268,6 +270,8 @@ class MeteorState(State):
 
     def _load(self, core: dict[str, Any]) -> None:
         self.touch()
+        if not hasattr(self, "site_entries"):
+            self.site_entries = {}
         codec.load(self, core)
 
     @classmethod

@@ -89,12 +89,23 @@ def _public(st: MeteorState) -> dict[str, Any]:
     opts = st.game.options
     res = data.resources
     sites = []
+    entries = st.site_entries
+    if len(entries) > 4096:
+        entries.clear()
     for site in st.all_sites():
         cards = st.sites[site.seat][site.slot]
         due = [cd["due"] for cd in st.countdowns if cd["site"] == [site.seat, site.slot]]
-        sites.append({"site": str(site), "seat": site.seat, "slot": site.slot, "name": data.sites[site.seat],
-                      "cards": list(cards), "status": classify(st, site), "built": st.built[site.seat][site.slot],
-                      "countdown": due[0] if due else None, **_project(st, site, cards)})
+        built = st.built[site.seat][site.slot]
+        # a site's entry depends on these only (its project reads the controller's cost Powers)
+        key = (site.seat, site.slot, tuple(cards), built, due[0] if due else None,
+               st.has_power(site.seat, "fuel_chemist"), st.has_power(site.seat, "solar_engineer"))
+        entry = entries.get(key)
+        if entry is None:
+            entry = entries[key] = {"site": str(site), "seat": site.seat, "slot": site.slot,
+                                    "name": data.sites[site.seat], "cards": list(cards), "status": classify(st, site),
+                                    "built": built, "countdown": due[0] if due else None,
+                                    **_project(st, site, cards)}
+        sites.append(entry)
     window = None
     if st.window is not None:
         window = {"opened": st.window["opened"], "closes": st.window["closes"],
