@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cosmodeck.bots.base import LazyView
 from cosmodeck.bots.params import Params
 from cosmodeck.bots.reaction import ReactionTime
 from cosmodeck.engine.rng import Rng
@@ -65,6 +66,7 @@ class MeteorHeuristic:
         self.pass_after = pass_after
         self.reaction = reaction or ReactionTime()
         self._anchor: Any = None  # the view this seat last looked at (see _per_view)
+        self._last_view: Any = None
         self._memo: dict[Any, Any] = {}
 
     @staticmethod
@@ -90,13 +92,18 @@ class MeteorHeuristic:
 
         A Meteor state memoises its views per version and seat (games/meteor/state.py): a seat that
         waits and looks again at an unchanged state gets a view sharing its lists with the last one.
-        The identity of its ``hands`` list (built for one seat of one version; ``is``, on an object
-        this memo keeps alive) says "the same view"; a freshly built view (a changed state, another
-        seat, or a view from anywhere else) gets an empty memo.
+        The identity of its ``hands`` list (built for one seat of one version), ``sites`` and ``field``
+        lists (``is``, on objects this memo keeps alive) says "the same view"; a freshly built view (a
+        changed state, another seat, a view from anywhere else, or a copy with other sites or field)
+        gets an empty memo.
         """
-        anchor = view["hands"]
-        if anchor is not self._anchor:
-            self._anchor = anchor
+        if view is self._last_view:
+            return self._memo
+        self._last_view = view
+        hands, sites, field = view["hands"], view["sites"], view["field"]
+        anchor = self._anchor
+        if anchor is None or anchor[0] is not hands or anchor[1] is not sites or anchor[2] is not field:
+            self._anchor = (hands, sites, field)  # a view made with other sites or field is another view
             self._memo = {}
         return self._memo
 
@@ -129,6 +136,8 @@ class MeteorHeuristic:
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
         if not legal:
             return None
+        if isinstance(view, LazyView):
+            view = view.resolve()  # it reads many keys
         start, pairs = self._choices(view, legal)
         if start is not None:
             return start
@@ -170,12 +179,25 @@ class MeteorHeuristic:
 
     def _site_wanted(self, view: Mapping[str, Any]) -> bool:
         """Whether this seat's hand could start something on a free site."""
-        hand = view["hands"][int(view["seat"])]["cards"] or []
-        cards = [self._card(c) for c in hand]
-        return any(c is not None and c.is_rocket and self._usefulness(view, c.damage) > 0.2 for c in cards)
+        memo = self._per_view(view)
+        got: bool | None = memo.get("site_wanted")
+        if got is None:
+            hand = view["hands"][int(view["seat"])]["cards"] or []
+            cards = [self._card(c) for c in hand]
+            got = memo["site_wanted"] = any(c is not None and c.is_rocket and self._usefulness(view, c.damage) > 0.2
+                                            for c in cards)
+        return got
 
     def _usefulness(self, view: Mapping[str, Any], d: int) -> float:
         """How likely a rocket of damage ``d`` is to destroy something: alone, or in a team volley."""
+        memo = self._per_view(view)
+        key = ("usefulness", d)
+        got: float | None = memo.get(key)
+        if got is None:
+            got = memo[key] = self._fresh_usefulness(view, d)
+        return got
+
+    def _fresh_usefulness(self, view: Mapping[str, Any], d: int) -> float:
         best = 0.0
         team = int(view["players"]) > 1
         for m in view["field"]:
@@ -185,13 +207,14 @@ class MeteorHeuristic:
             best = max(best, alone, volley)
         return best
 
-    @staticmethod
-    def _site(view: Mapping[str, Any], name: str) -> Mapping[str, Any] | None:
-        for s in view["sites"]:
-            if s["site"] == name:
-                site: Mapping[str, Any] = s
-                return site
-        return None
+    def _site(self, view: Mapping[str, Any], name: str) -> Mapping[str, Any] | None:
+        memo = self._per_view(view)
+        by_name: dict[str, Mapping[str, Any]] | None = memo.get("sites")
+        if by_name is None:
+            by_name = memo["sites"] = {}
+            for s in view["sites"]:
+                by_name.setdefault(s["site"], s)  # the first of a name, as a scan finds it
+        return by_name.get(name)
 
     # ---- launching ------------------------------------------------------------------------
     def _launch_value(self, view: Mapping[str, Any], a: Launch) -> float:
@@ -308,6 +331,15 @@ class MeteorHeuristic:
 
 def _coverage(bot: MeteorHeuristic, hand: list[str], cost: Sequence[str]) -> float:
     """The share of ``cost`` (energy letters) the hand can pay."""
+    key = ("coverage", tuple(hand), tuple(cost))
+    memo = bot._memo  # the memo of the view being valued (the caller's _per_view)
+    got: float | None = memo.get(key)
+    if got is None:
+        got = memo[key] = _fresh_coverage(bot, hand, cost)
+    return got
+
+
+def _fresh_coverage(bot: MeteorHeuristic, hand: list[str], cost: Sequence[str]) -> float:
     have = Counter(c.code for c in (bot._card(x) for x in hand) if c is not None and c.is_energy)
     need = Counter(cost)
     paid = sum(min(have[k], v) for k, v in need.items())

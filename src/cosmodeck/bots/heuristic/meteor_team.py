@@ -62,6 +62,7 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cosmodeck.bots.base import LazyView
 from cosmodeck.bots.heuristic.meteor import MeteorHeuristic
 from cosmodeck.bots.heuristic.meteor_odds import candidates
 from cosmodeck.bots.params import Params
@@ -219,6 +220,8 @@ class MeteorTeam(MeteorHeuristic):
         return delay
 
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
+        if isinstance(view, LazyView):
+            view = view.resolve()  # it reads many keys
         if view.get("phase") == "play":
             view = self._timed(view)
             self._remember(view)
