@@ -58,6 +58,7 @@ finds a way), for simulation only: rooms refuse it, and it cannot act from a pla
 
 from __future__ import annotations
 
+import operator
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -72,6 +73,7 @@ from cosmodeck.games.meteor.actions import CompleteRetrofit, DiscardProject, Fli
 from cosmodeck.games.meteor.game import MeteorGame
 
 KILL = 10.0
+CLOCKED = (Launch, DiscardProject, Flip)  # actions whose value reads the clock (the team's own timed view)
 VOLLEY_OPEN = 6.0  # opening (or joining) a volley the team can finish exactly
 USEFUL_TECHS = {"extra_draw_per_zone_change": 4.0, "reveal_all_meteors": 3.5, "overkill_by_one_is_safe": 2.5,
                 "retrofit_with_3_on_demand": 2.5}
@@ -136,12 +138,27 @@ class MeteorTeam(MeteorHeuristic):
         return list(view["hands"][int(view["seat"])]["cards"] or [])
 
     def _energy(self, view: Mapping[str, Any]) -> Counter[str]:
-        """Energy letters this seat can count on: its own hand (the omniscient planner: every hand)."""
-        cards = (self._card(c) for c in self._hand(view))
-        return Counter(c.code for c in cards if c is not None and c.is_energy)
+        """Energy letters this seat can count on: its own hand (the omniscient planner: every hand).
+
+        Memoised per view; callers only read it."""
+        memo = self._per_view(view)
+        got: Counter[str] | None = memo.get("energy")
+        if got is None:
+            cards = (self._card(c) for c in self._hand(view))
+            got = memo["energy"] = Counter(c.code for c in cards if c is not None and c.is_energy)
+        return got
 
     def _needs(self, view: Mapping[str, Any]) -> defaultdict[int, float]:
-        """How much the field wants each rocket damage: exact remaining sizes, low ends of face-down ranges."""
+        """How much the field wants each rocket damage: exact remaining sizes, low ends of face-down ranges.
+
+        Memoised per view; callers only index it (a missing damage reads, and stays, 0)."""
+        memo = self._per_view(view)
+        got: defaultdict[int, float] | None = memo.get("needs")
+        if got is None:
+            got = memo["needs"] = self._fresh_needs(view)
+        return got
+
+    def _fresh_needs(self, view: Mapping[str, Any]) -> defaultdict[int, float]:
         want: defaultdict[int, float] = defaultdict(float)
         for m in view["field"]:
             store = int(m.get("store") or 0)
@@ -263,19 +280,16 @@ class MeteorTeam(MeteorHeuristic):
         return self._fresh_choices(view, legal)  # the values read the clock: computed at every look
 
     def _values(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[float]:
-        """Launches, discards and flips read the clock (fresh each look); placements do not (memoised per view)."""
+        """Launches, discards and flips read the clock (valued at each look); the values of the other actions
+        read only the view (memoised per view and legal list)."""
         memo = self._per_view(view)
-        places: dict[Any, float] = memo.setdefault("places", {})
-        out: list[float] = []
-        for a in legal:
-            if isinstance(a, PlaceCard):
-                v = places.get(a)
-                if v is None:
-                    v = places[a] = self._place_value(view, a)
-                out.append(v)
-            else:
-                out.append(self._value(view, a))
-        return out
+        got = memo.get("static")
+        if got is not None and len(got[0]) == len(legal) and all(map(operator.is_, got[0], legal)):
+            static: list[float | None] = got[1]
+        else:
+            static = [None if isinstance(a, CLOCKED) else self._value(view, a) for a in legal]
+            memo["static"] = (list(legal), static)
+        return [self._value(view, a) if v is None else v for a, v in zip(legal, static, strict=True)]
 
     def _value(self, view: Mapping[str, Any], a: Any) -> float:
         if isinstance(a, Launch):
