@@ -67,6 +67,7 @@ class MeteorHeuristic:
         self.reaction = reaction or ReactionTime()
         self._anchor: Any = None  # the view this seat last looked at (see _per_view)
         self._last_view: Any = None
+        self._memo_on = False  # inside act() with an engine view (see _per_view)
         self._memo: dict[Any, Any] = {}
 
     @staticmethod
@@ -95,8 +96,12 @@ class MeteorHeuristic:
         The identity of its ``hands`` list (built for one seat of one version), ``sites`` and ``field``
         lists (``is``, on objects this memo keeps alive) says "the same view"; a freshly built view (a
         changed state, another seat, a view from anywhere else, or a copy with other sites or field)
-        gets an empty memo.
+        gets an empty memo. Only views the engine built (a ``LazyView`` given to ``act``: the simulator,
+        rooms' bots) are memoised; a view given as a plain mapping (a test may edit it between two
+        calls) gets a fresh memo at every call.
         """
+        if not self._memo_on:
+            return {}
         if view is self._last_view:
             return self._memo
         self._last_view = view
@@ -134,10 +139,20 @@ class MeteorHeuristic:
         return None, useful(legal, self._values(view, legal))
 
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
+        if isinstance(view, LazyView):
+            return self._act(view.resolve(), legal, rng, memo=True)  # an engine view; it reads many keys
+        return self._act(view, legal, rng, memo=False)
+
+    def _act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng, memo: bool) -> Any | None:
+        self._memo_on = memo
+        try:
+            return self._decide(view, legal, rng)
+        finally:
+            self._memo_on = False
+
+    def _decide(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
         if not legal:
             return None
-        if isinstance(view, LazyView):
-            view = view.resolve()  # it reads many keys
         start, pairs = self._choices(view, legal)
         if start is not None:
             return start
@@ -331,8 +346,10 @@ class MeteorHeuristic:
 
 def _coverage(bot: MeteorHeuristic, hand: list[str], cost: Sequence[str]) -> float:
     """The share of ``cost`` (energy letters) the hand can pay."""
+    if not bot._memo_on:
+        return _fresh_coverage(bot, hand, cost)
     key = ("coverage", tuple(hand), tuple(cost))
-    memo = bot._memo  # the memo of the view being valued (the caller's _per_view)
+    memo = bot._memo  # it depends on the hand and cost only: valid in any view's memo
     got: float | None = memo.get(key)
     if got is None:
         got = memo[key] = _fresh_coverage(bot, hand, cost)

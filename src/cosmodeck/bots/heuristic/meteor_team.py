@@ -237,12 +237,13 @@ class MeteorTeam(MeteorHeuristic):
         return delay
 
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
+        memo = isinstance(view, LazyView)
         if isinstance(view, LazyView):
-            view = view.resolve()  # it reads many keys
+            view = view.resolve()  # an engine view; it reads many keys
         if view.get("phase") == "play":
             view = self._timed(view)
             self._remember(view)
-        return super().act(view, legal, rng)
+        return self._act(view, legal, rng, memo)
 
     def _timed(self, view: Mapping[str, Any]) -> Mapping[str, Any]:
         """The view with the time this seat has waited since it last looked.
