@@ -24,6 +24,10 @@ def _compare(st: MeteorState, seen: Counter[str]) -> None:
             cid = st.challenges[seat]
             if cid is not None:
                 seen[st.data.challenges[cid]] += 1
+            pid = st.powers[seat]
+            if pid is not None:
+                seen[st.data.powers[pid]] += 1
+
 
 
 def test_legal_equals_the_reference_on_random_games() -> None:
@@ -48,3 +52,22 @@ def test_legal_equals_the_reference_on_random_games() -> None:
                 steps += 1
     assert seen["places"] > 1000
     assert set(seen) >= PLACE_CHALLENGES, seen  # every Challenge that bears on placements was met
+
+
+def test_legal_equals_the_reference_with_every_power_and_the_recycling_plant() -> None:
+    from tests.meteor.helpers import make
+
+    data = load_game("meteor").data
+    checked = 0
+    # every Power (Spotter, Chronometrist, Mechanic, Courier...), with and without the Recycling Plant (T04),
+    # decides which candidates legal leaves out without asking why
+    for pid in sorted(data.powers):
+        for techs in ([], ["T04"]):
+            for up in ([], ["M01"]):
+                st = make(3, field=["M01", "M21"], up=up, powers={0: pid}, techs=techs, difficulty="advanced",
+                          hands={0: ["R01", "F", "A", "S"], 1: ["E"], 2: ["F"]},
+                          sites={0: ["R06", "S"], 1: ["F", "F", "F"], 2: ["R10", "R13"]})
+                for seat in range(3):
+                    assert legality.legal(st, seat) == legality.legal_reference(st, seat), (pid, techs, seat)
+                    checked += 1
+    assert checked == len(data.powers) * 12

@@ -112,9 +112,12 @@ class MeteorHeuristic:
             self._memo = {}
         return self._memo
 
+    VALUED: tuple[type, ...] = (Launch, PlaceCard, CompleteRetrofit, DiscardProject)  # _value is 0 for the rest
+
     def _values(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[float]:
         """``_value`` of each legal action."""
-        return [self._value(view, a) for a in legal]
+        valued = self.VALUED
+        return [self._value(view, a) if isinstance(a, valued) else 0.0 for a in legal]
 
     def _choices(self, view: Mapping[str, Any], legal: Sequence[Any]) -> tuple[Any | None, list[tuple[Any, float]]]:
         """The Start or Resume to take at once, else the (action, value) pairs ``act`` chooses among.

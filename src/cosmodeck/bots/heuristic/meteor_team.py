@@ -94,6 +94,7 @@ def subset_counts(values: Sequence[int], target: int) -> set[int]:
 
 class MeteorTeam(MeteorHeuristic):
     name = "team"
+    VALUED = (Launch, PlaceCard, CompleteRetrofit, DiscardProject, Spot, Flip)  # _value is 0 for the rest
 
     def __init__(self, game: MeteorGame, patience: float = 6.0, reaction: ReactionTime | None = None,
                  pass_after: float = 20.0, overkill: float = 0.5, stuck_s: float = 20.0, waste: float = 0.6,
@@ -288,7 +289,9 @@ class MeteorTeam(MeteorHeuristic):
         if got is not None and len(got[0]) == len(legal) and all(map(operator.is_, got[0], legal)):
             static: list[float | None] = got[1]
         else:
-            static = [None if isinstance(a, CLOCKED) else self._value(view, a) for a in legal]
+            valued = self.VALUED
+            static = [None if isinstance(a, CLOCKED) else self._value(view, a) if isinstance(a, valued) else 0.0
+                      for a in legal]
             memo["static"] = (list(legal), static)
         return [self._value(view, a) if v is None else v for a, v in zip(legal, static, strict=True)]
 

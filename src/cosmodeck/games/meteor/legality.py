@@ -334,13 +334,28 @@ def _legal_places(st: MeteorState, seat: int, hand: list[str], backwards: bool) 
     return out
 
 
+def _surely_refused(st: MeteorState, seat: int, recycling: bool) -> tuple[type, ...]:
+    """Candidate types ``why`` refuses in play whatever their fields: a Power the seat does not hold
+    (``_power``: ``no_power``), a 3-card retrofit without the Recycling Plant (``_own_site``: ``no_tech``)."""
+    out: list[type] = []
+    if not recycling:
+        out.append(CompleteRetrofit)
+    if not st.has_power(seat, "spotter"):
+        out.append(Spot)
+    if not st.has_power(seat, "chronometrist"):
+        out.append(Flip)
+    return tuple(out)
+
+
 def legal(st: MeteorState, seat: int) -> list[Any]:
-    """As ``legal_reference`` (same actions, same order), with placements decided per site and card."""
+    """As ``legal_reference`` (same actions, same order), with placements decided per site and card, and
+    the candidates ``why`` surely refuses left out before asking it."""
     if st.phase != "play" or st.paused is not None:
         return legal_reference(st, seat)
     hand = _hand_tokens(st, seat)
     out = _legal_places(st, seat, hand, st.has_challenge(seat, "backwards"))
-    out += [a for a in _play_candidates(st, seat, hand) if why(st, seat, a) is None]
+    refused = _surely_refused(st, seat, st.has_tech("retrofit_with_3_on_demand"))
+    out += [a for a in _play_candidates(st, seat, hand) if not isinstance(a, refused) and why(st, seat, a) is None]
     talk = _talk_candidates(st)
     if why(st, seat, talk[-1]) is not None:
         talk.pop()

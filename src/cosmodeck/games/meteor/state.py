@@ -50,6 +50,9 @@ if TYPE_CHECKING:
     from cosmodeck.engine.game import Game
 
 
+_SEATS: dict[int, frozenset[int]] = {}  # every seat may act at any time (real time)
+
+
 class MeteorState(State):
     """A game of Meteor in progress (see DESIGN.md "Public API")."""
 
@@ -171,7 +174,10 @@ class MeteorState(State):
 
     # ==== engine hooks =================================================================
     def _to_act(self) -> frozenset[int]:
-        return frozenset(range(self.players))
+        seats = _SEATS.get(self.players)
+        if seats is None:
+            seats = _SEATS[self.players] = frozenset(range(self.players))
+        return seats
 
     def _legal(self, seat: int) -> list[Any]:
         memo = self.memo()
@@ -201,6 +207,7 @@ class MeteorState(State):
             self.passes[seat] = False  # R12: any game action of that player clears the flag
             events.append(Event("pass_cleared", {"seat": seat}))
         events.extend(self._dispatch(seat, a))
+        self.touch()  # nothing memoised while the rules worked survives them
         return events
 
     def _dispatch(self, seat: int, a: Any) -> list[Event]:
@@ -241,11 +248,17 @@ class MeteorState(State):
         return rules_zones.resume(self, seat)
 
     def _deadline(self) -> float | None:
-        return rules_zones.next_deadline(self)
+        memo = self.memo()
+        if "deadline" not in memo:
+            memo["deadline"] = rules_zones.next_deadline(self)
+        deadline: float | None = memo["deadline"]
+        return deadline
 
     def _fire(self) -> list[Event]:
         self.touch()
-        return rules_zones.fire(self)
+        events = rules_zones.fire(self)
+        self.touch()
+        return events
 
     def _result(self) -> Result | None:
         o = self.outcome
