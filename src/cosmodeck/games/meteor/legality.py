@@ -304,24 +304,29 @@ def _legal_places(st: MeteorState, seat: int, hand: list[str], backwards: bool) 
     first card by its controller, Closed Site, Homebody; per card and site: a forbidding Challenge
     (not for positions).
     """
+    table = st.data.challenges
+    keys = [None if c is None else table[c] for c in st.challenges]  # each seat's Challenge (has_challenge)
+    mine = keys[seat]
     last = st.last_place[seat]
-    if st.has_challenge(seat, "one_handed") and last is not None and \
+    if mine == "one_handed" and last is not None and \
             st.now - last < float(st.game.options["one_handed_interval_s"]):
         return []
-    homebody = st.has_challenge(seat, "homebody")
+    homebody = mine == "homebody"
     open_sites: list[Site] = []
     for site in st.all_sites():
         s, k = site.seat, site.slot
         if st.built[s][k]:
             continue
-        if s != seat and (not st.sites[s][k] or st.has_challenge(s, "closed_site") or homebody):
+        if s != seat and (not st.sites[s][k] or keys[s] == "closed_site" or homebody):
             continue
         open_sites.append(site)
     if backwards:
         return [PlaceCard(c, site) for c in hand for site in open_sites]
     res = st.data.resources
-    light = [st.has_challenge(site.seat, "light_payloads") for site in open_sites]
-    fault = [st.has_challenge(site.seat, "power_fault") for site in open_sites]
+    light = [keys[site.seat] == "light_payloads" for site in open_sites]
+    fault = [keys[site.seat] == "power_fault" for site in open_sites]
+    if not any(light) and not any(fault):
+        return [PlaceCard(c, site) for c in hand for site in open_sites]
     out: list[Any] = []
     for c in hand:
         card = res[c]
