@@ -109,6 +109,7 @@ def make(
         st.phase = "play"
         st.now = float((5 - zone) * 60 if now is None else now)
         st.timer_end = float((6 - zone) * 60 if deadline is None else deadline)
+    st.touch()  # fields were edited directly: forget any memoised view or legal list
     return st
 
 

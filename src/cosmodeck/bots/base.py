@@ -22,6 +22,10 @@ class LazyView(Mapping[str, Any]):
             self._view = self._make()
         return self._view
 
+    def resolve(self) -> dict[str, Any]:
+        """The view itself (built now if it was not yet): a bot that reads many keys reads them from it."""
+        return self._get()
+
     def __getitem__(self, key: str) -> Any:
         view = self._view
         return (self._get() if view is None else view)[key]

@@ -24,10 +24,12 @@ passes at once burns its zones), ``level`` (reaction time: easy/normal/hard).
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cosmodeck.bots.base import LazyView
 from cosmodeck.bots.params import Params
 from cosmodeck.bots.reaction import ReactionTime
 from cosmodeck.engine.rng import Rng
@@ -63,6 +65,10 @@ class MeteorHeuristic:
         self.patience = patience
         self.pass_after = pass_after
         self.reaction = reaction or ReactionTime()
+        self._anchor: Any = None  # the view this seat last looked at (see _per_view)
+        self._last_view: Any = None
+        self._memo_on = False  # inside act() with an engine view (see _per_view)
+        self._memo: dict[Any, Any] = {}
 
     @staticmethod
     def from_params(game: MeteorGame, p: Params, reaction: ReactionTime) -> MeteorHeuristic:
@@ -82,17 +88,81 @@ class MeteorHeuristic:
     def _card(self, cid: str) -> Any:
         return self.game.data.resources.get(cid)
 
-    def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
-        if not legal:
-            return None
+    def _per_view(self, view: Mapping[str, Any]) -> dict[Any, Any]:
+        """A memo for what this seat computes from ``view``, kept while it looks at the same view.
+
+        A Meteor state memoises its views per version and seat (games/meteor/state.py): a seat that
+        waits and looks again at an unchanged state gets a view sharing its lists with the last one.
+        The identity of its ``hands`` list (built for one seat of one version), ``sites`` and ``field``
+        lists (``is``, on objects this memo keeps alive) says "the same view"; a freshly built view (a
+        changed state, another seat, a view from anywhere else, or a copy with other sites or field)
+        gets an empty memo. Only views the engine built (a ``LazyView`` given to ``act``: the simulator,
+        rooms' bots) are memoised; a view given as a plain mapping (a test may edit it between two
+        calls) gets a fresh memo at every call.
+        """
+        if not self._memo_on:
+            return {}
+        if view is self._last_view:
+            return self._memo
+        self._last_view = view
+        hands, sites, field = view["hands"], view["sites"], view["field"]
+        anchor = self._anchor
+        if anchor is None or anchor[0] is not hands or anchor[1] is not sites or anchor[2] is not field:
+            self._anchor = (hands, sites, field)  # a view made with other sites or field is another view
+            self._memo = {}
+        return self._memo
+
+    VALUED: tuple[type, ...] = (Launch, PlaceCard, CompleteRetrofit, DiscardProject)  # _value is 0 for the rest
+
+    def _values(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[float]:
+        """``_value`` of each legal action."""
+        valued = self.VALUED
+        return [self._value(view, a) if isinstance(a, valued) else 0.0 for a in legal]
+
+    def _choices(self, view: Mapping[str, Any], legal: Sequence[Any]) -> tuple[Any | None, list[tuple[Any, float]]]:
+        """The Start or Resume to take at once, else the (action, value) pairs ``act`` chooses among.
+
+        Memoised per view and legal list (the heuristic's values read nothing but the view).
+        """
+        memo = self._per_view(view)
+        got = memo.get("choices")
+        if got is not None and len(got[0]) == len(legal) and all(map(operator.is_, got[0], legal)):
+            return got[1], got[2]
+        start, pairs = self._fresh_choices(view, legal)
+        memo["choices"] = (list(legal), start, pairs)
+        return start, pairs
+
+    def _fresh_choices(self, view: Mapping[str, Any], legal: Sequence[Any]) -> tuple[Any | None,
+                                                                                     list[tuple[Any, float]]]:
         for a in legal:
             if isinstance(a, (Start, Resume)):
-                return a
+                return a, []
+        if view["phase"] != "play":
+            return None, []
+        return None, useful(legal, self._values(view, legal))
+
+    def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
+        if isinstance(view, LazyView):
+            return self._act(view.resolve(), legal, rng, memo=True)  # an engine view; it reads many keys
+        return self._act(view, legal, rng, memo=False)
+
+    def _act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng, memo: bool) -> Any | None:
+        self._memo_on = memo
+        try:
+            return self._decide(view, legal, rng)
+        finally:
+            self._memo_on = False
+
+    def _decide(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
+        if not legal:
+            return None
+        start, pairs = self._choices(view, legal)
+        if start is not None:
+            return start
         if view["phase"] != "play":
             return None
         best, best_v = None, 0.0
-        for a in legal:
-            v = self._value(view, a)
+        for a, v in pairs:
             if v > best_v + 1e-9 or (abs(v - best_v) < 1e-9 and best is not None and rng.random() < 0.5):
                 best, best_v = a, v
         if best is not None:
@@ -127,12 +197,25 @@ class MeteorHeuristic:
 
     def _site_wanted(self, view: Mapping[str, Any]) -> bool:
         """Whether this seat's hand could start something on a free site."""
-        hand = view["hands"][int(view["seat"])]["cards"] or []
-        cards = [self._card(c) for c in hand]
-        return any(c is not None and c.is_rocket and self._usefulness(view, c.damage) > 0.2 for c in cards)
+        memo = self._per_view(view)
+        got: bool | None = memo.get("site_wanted")
+        if got is None:
+            hand = view["hands"][int(view["seat"])]["cards"] or []
+            cards = [self._card(c) for c in hand]
+            got = memo["site_wanted"] = any(c is not None and c.is_rocket and self._usefulness(view, c.damage) > 0.2
+                                            for c in cards)
+        return got
 
     def _usefulness(self, view: Mapping[str, Any], d: int) -> float:
         """How likely a rocket of damage ``d`` is to destroy something: alone, or in a team volley."""
+        memo = self._per_view(view)
+        key = ("usefulness", d)
+        got: float | None = memo.get(key)
+        if got is None:
+            got = memo[key] = self._fresh_usefulness(view, d)
+        return got
+
+    def _fresh_usefulness(self, view: Mapping[str, Any], d: int) -> float:
         best = 0.0
         team = int(view["players"]) > 1
         for m in view["field"]:
@@ -142,13 +225,14 @@ class MeteorHeuristic:
             best = max(best, alone, volley)
         return best
 
-    @staticmethod
-    def _site(view: Mapping[str, Any], name: str) -> Mapping[str, Any] | None:
-        for s in view["sites"]:
-            if s["site"] == name:
-                site: Mapping[str, Any] = s
-                return site
-        return None
+    def _site(self, view: Mapping[str, Any], name: str) -> Mapping[str, Any] | None:
+        memo = self._per_view(view)
+        by_name: dict[str, Mapping[str, Any]] | None = memo.get("sites")
+        if by_name is None:
+            by_name = memo["sites"] = {}
+            for s in view["sites"]:
+                by_name.setdefault(s["site"], s)  # the first of a name, as a scan finds it
+        return by_name.get(name)
 
     # ---- launching ------------------------------------------------------------------------
     def _launch_value(self, view: Mapping[str, Any], a: Launch) -> float:
@@ -265,10 +349,36 @@ class MeteorHeuristic:
 
 def _coverage(bot: MeteorHeuristic, hand: list[str], cost: Sequence[str]) -> float:
     """The share of ``cost`` (energy letters) the hand can pay."""
+    if not bot._memo_on:
+        return _fresh_coverage(bot, hand, cost)
+    key = ("coverage", tuple(hand), tuple(cost))
+    memo = bot._memo  # it depends on the hand and cost only: valid in any view's memo
+    got: float | None = memo.get(key)
+    if got is None:
+        got = memo[key] = _fresh_coverage(bot, hand, cost)
+    return got
+
+
+def _fresh_coverage(bot: MeteorHeuristic, hand: list[str], cost: Sequence[str]) -> float:
     have = Counter(c.code for c in (bot._card(x) for x in hand) if c is not None and c.is_energy)
     need = Counter(cost)
     paid = sum(min(have[k], v) for k, v in need.items())
     return paid / max(1, sum(need.values()))
+
+
+def useful(legal: Sequence[Any], values: list[float]) -> list[tuple[Any, float]]:
+    """The (action, value) pairs that ``act``'s choice loop can pick or draw a tie-break for.
+
+    The loop keeps the best value above 0 (ties within 1e-9 are broken by a coin). When no value lies
+    strictly between ``-b`` and ``b`` but 0 (``b = (n + 2) * 1e-9``), a kept value is always above
+    ``2e-9``, so the values at or below 0 can neither win nor tie (and draw no coin): they are left out.
+    Otherwise every pair is kept, and the loop runs as over the whole list.
+    """
+    band = (len(values) + 2) * 1e-9
+    pairs = list(zip(legal, values, strict=True))
+    if any(v != 0.0 and -band < v < band for v in values):
+        return pairs
+    return [(a, v) for a, v in pairs if v > 0.0]
 
 
 def subset_sum(values: list[int], target: int) -> bool:

@@ -58,10 +58,12 @@ finds a way), for simulation only: rooms refuse it, and it cannot act from a pla
 
 from __future__ import annotations
 
+import operator
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cosmodeck.bots.base import LazyView
 from cosmodeck.bots.heuristic.meteor import MeteorHeuristic
 from cosmodeck.bots.heuristic.meteor_odds import candidates
 from cosmodeck.bots.params import Params
@@ -71,6 +73,7 @@ from cosmodeck.games.meteor.actions import CompleteRetrofit, DiscardProject, Fli
 from cosmodeck.games.meteor.game import MeteorGame
 
 KILL = 10.0
+CLOCKED = (Launch, DiscardProject, Flip)  # actions whose value reads the clock (the team's own timed view)
 VOLLEY_OPEN = 6.0  # opening (or joining) a volley the team can finish exactly
 USEFUL_TECHS = {"extra_draw_per_zone_change": 4.0, "reveal_all_meteors": 3.5, "overkill_by_one_is_safe": 2.5,
                 "retrofit_with_3_on_demand": 2.5}
@@ -91,6 +94,7 @@ def subset_counts(values: Sequence[int], target: int) -> set[int]:
 
 class MeteorTeam(MeteorHeuristic):
     name = "team"
+    VALUED = (Launch, PlaceCard, CompleteRetrofit, DiscardProject, Spot, Flip)  # _value is 0 for the rest
 
     def __init__(self, game: MeteorGame, patience: float = 6.0, reaction: ReactionTime | None = None,
                  pass_after: float = 20.0, overkill: float = 0.5, stuck_s: float = 20.0, waste: float = 0.6,
@@ -135,12 +139,27 @@ class MeteorTeam(MeteorHeuristic):
         return list(view["hands"][int(view["seat"])]["cards"] or [])
 
     def _energy(self, view: Mapping[str, Any]) -> Counter[str]:
-        """Energy letters this seat can count on: its own hand (the omniscient planner: every hand)."""
-        cards = (self._card(c) for c in self._hand(view))
-        return Counter(c.code for c in cards if c is not None and c.is_energy)
+        """Energy letters this seat can count on: its own hand (the omniscient planner: every hand).
+
+        Memoised per view; callers only read it."""
+        memo = self._per_view(view)
+        got: Counter[str] | None = memo.get("energy")
+        if got is None:
+            cards = (self._card(c) for c in self._hand(view))
+            got = memo["energy"] = Counter(c.code for c in cards if c is not None and c.is_energy)
+        return got
 
     def _needs(self, view: Mapping[str, Any]) -> defaultdict[int, float]:
-        """How much the field wants each rocket damage: exact remaining sizes, low ends of face-down ranges."""
+        """How much the field wants each rocket damage: exact remaining sizes, low ends of face-down ranges.
+
+        Memoised per view; callers only index it (a missing damage reads, and stays, 0)."""
+        memo = self._per_view(view)
+        got: defaultdict[int, float] | None = memo.get("needs")
+        if got is None:
+            got = memo["needs"] = self._fresh_needs(view)
+        return got
+
+    def _fresh_needs(self, view: Mapping[str, Any]) -> defaultdict[int, float]:
         want: defaultdict[int, float] = defaultdict(float)
         for m in view["field"]:
             store = int(m.get("store") or 0)
@@ -219,10 +238,13 @@ class MeteorTeam(MeteorHeuristic):
         return delay
 
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
+        memo = isinstance(view, LazyView)
+        if isinstance(view, LazyView):
+            view = view.resolve()  # an engine view; it reads many keys
         if view.get("phase") == "play":
             view = self._timed(view)
             self._remember(view)
-        return super().act(view, legal, rng)
+        return self._act(view, legal, rng, memo)
 
     def _timed(self, view: Mapping[str, Any]) -> Mapping[str, Any]:
         """The view with the time this seat has waited since it last looked.
@@ -255,6 +277,23 @@ class MeteorTeam(MeteorHeuristic):
             if old is None or old[0] != cards or now < old[1]:
                 self._seen[s["site"]] = (cards, now)
         self._now = now
+
+    def _choices(self, view: Mapping[str, Any], legal: Sequence[Any]) -> tuple[Any | None, list[tuple[Any, float]]]:
+        return self._fresh_choices(view, legal)  # the values read the clock: computed at every look
+
+    def _values(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[float]:
+        """Launches, discards and flips read the clock (valued at each look); the values of the other actions
+        read only the view (memoised per view and legal list)."""
+        memo = self._per_view(view)
+        got = memo.get("static")
+        if got is not None and len(got[0]) == len(legal) and all(map(operator.is_, got[0], legal)):
+            static: list[float | None] = got[1]
+        else:
+            valued = self.VALUED
+            static = [None if isinstance(a, CLOCKED) else self._value(view, a) if isinstance(a, valued) else 0.0
+                      for a in legal]
+            memo["static"] = (list(legal), static)
+        return [self._value(view, a) if v is None else v for a, v in zip(legal, static, strict=True)]
 
     def _value(self, view: Mapping[str, Any], a: Any) -> float:
         if isinstance(a, Launch):

@@ -2,6 +2,14 @@
 
 The rules live in the ``rules_*`` modules; legality in ``legality``; views in ``view``;
 serialization in ``codec``; census and resampling in ``hidden``.
+
+Views and legal-action lists are memoised per state version (issue 15): in a simulated game a seat
+looks many times at an unchanged state (a bot that waits looks again after its reaction time), and
+each look used to rebuild both. The memo is emptied by every change the engine makes (``_do``,
+``_fire``, ``_load``, a clone gets its own) and is also keyed on the action log's last entry and the
+game time, so it can never outlive a change made through the public API. Code that edits a state's
+fields directly (test set-ups, determinization on a fresh clone) must call :meth:`MeteorState.touch`
+before asking for views or legal actions again.
 """
 
 from __future__ import annotations
@@ -42,6 +50,9 @@ if TYPE_CHECKING:
     from cosmodeck.engine.game import Game
 
 
+_SEATS: dict[int, frozenset[int]] = {}  # every seat may act at any time (real time)
+
+
 class MeteorState(State):
     """A game of Meteor in progress (see DESIGN.md "Public API")."""
 
@@ -76,6 +87,23 @@ class MeteorState(State):
         self.last_place: list[float | None] = [None] * n
         self.mulligan_used = False
         self.outcome: dict[str, Any] | None = None
+        self._memo: dict[Any, Any] = {}  # views and legal lists of this version (see the module docstring)
+        self._memo_at: tuple[Any, float] | None = None
+        # views' site entries by what they depend on (view._public); shared with clones: keyed by content
+        self.site_entries: dict[Any, dict[str, Any]] = {}
+
+    def touch(self) -> None:
+        """Forget the memoised views and legal actions (after editing the state's fields directly)."""
+        self._memo = {}
+        self._memo_at = None
+
+    def memo(self) -> dict[Any, Any]:
+        """The memo of this state version (views, legal lists, the public part of views)."""
+        at = self._memo_at
+        if at is None or at[0] is not self._log or at[1] != self.now:
+            self._memo = {}
+            self._memo_at = (self._log, self.now)
+        return self._memo
 
     # ==== helpers ======================================================================
     @property
@@ -146,10 +174,26 @@ class MeteorState(State):
 
     # ==== engine hooks =================================================================
     def _to_act(self) -> frozenset[int]:
-        return frozenset(range(self.players))
+        seats = _SEATS.get(self.players)
+        if seats is None:
+            seats = _SEATS[self.players] = frozenset(range(self.players))
+        return seats
 
     def _legal(self, seat: int) -> list[Any]:
-        return legality.legal(self, seat)
+        memo = self.memo()
+        got: list[Any] | None = memo.get(seat)
+        if got is None:
+            got = memo[seat] = legality.legal(self, seat)
+        return list(got)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """As ``State.view``; memoised per version (a fresh top-level dict each call: treat it as read-only)."""
+        memo = self.memo()
+        key = ("view", seat)
+        got: dict[str, Any] | None = memo.get(key)
+        if got is None:
+            got = memo[key] = super().view(seat)
+        return dict(got)
 
     def _check(self, seat: int, action: Any) -> None:
         bad = legality.why(self, seat, action)
@@ -157,11 +201,13 @@ class MeteorState(State):
             raise IllegalActionError(bad[1], bad[0])
 
     def _do(self, seat: int, a: Any) -> list[Event]:
+        self.touch()
         events: list[Event] = []
         if isinstance(a, GAME_ACTIONS) and not isinstance(a, Pass) and self.passes[seat]:
             self.passes[seat] = False  # R12: any game action of that player clears the flag
             events.append(Event("pass_cleared", {"seat": seat}))
         events.extend(self._dispatch(seat, a))
+        self.touch()  # nothing memoised while the rules worked survives them
         return events
 
     def _dispatch(self, seat: int, a: Any) -> list[Event]:
@@ -202,10 +248,17 @@ class MeteorState(State):
         return rules_zones.resume(self, seat)
 
     def _deadline(self) -> float | None:
-        return rules_zones.next_deadline(self)
+        memo = self.memo()
+        if "deadline" not in memo:
+            memo["deadline"] = rules_zones.next_deadline(self)
+        deadline: float | None = memo["deadline"]
+        return deadline
 
     def _fire(self) -> list[Event]:
-        return rules_zones.fire(self)
+        self.touch()
+        events = rules_zones.fire(self)
+        self.touch()
+        return events
 
     def _result(self) -> Result | None:
         o = self.outcome
@@ -229,6 +282,9 @@ class MeteorState(State):
         return codec.dump(self)
 
     def _load(self, core: dict[str, Any]) -> None:
+        self.touch()
+        if not hasattr(self, "site_entries"):
+            self.site_entries = {}
         codec.load(self, core)
 
     @classmethod
@@ -245,6 +301,7 @@ class MeteorState(State):
     def _copy_into(self, other: State) -> None:
         assert isinstance(other, MeteorState)
         codec.copy_into(self, other)
+        other.touch()
 
     def census(self) -> Counter[str]:
         return hidden.census(self)

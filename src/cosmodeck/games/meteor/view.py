@@ -39,21 +39,73 @@ def sees_hand(st: MeteorState, viewer: int | None, owner: int) -> bool:
 
 
 def build_view(st: MeteorState, seat: int | None) -> dict[str, Any]:
-    data = st.data
-    opts = st.game.options
-    res = data.resources
+    """The view of ``seat``: the hands it may see and its talk rules, around the public part.
+
+    The public part (everything but the hands' faces and the seat's own talk rules) is the same for
+    every seat: it is built once per state version (``MeteorState.memo``) and shared by the views.
+    """
+    memo = st.memo()
+    pub: dict[str, Any] | None = memo.get("public")
+    if pub is None:
+        pub = memo["public"] = _public(st)
     hands = []
     for s in range(st.players):
         entry: dict[str, Any] = {"seat": s, "count": len(st.hands[s]), "known": list(st.known[s]),
                                  "cards": list(st.hands[s]) if sees_hand(st, seat, s) else None}
         hands.append(entry)
+    return {
+        "phase": pub["phase"],
+        "difficulty": pub["difficulty"],
+        "first_game": pub["first_game"],
+        "zone": pub["zone"],
+        "zone_name": pub["zone_name"],
+        "zones_left": pub["zones_left"],
+        "timer": pub["timer"],
+        "time_out": pub["time_out"],
+        "field": pub["field"],
+        "removed": pub["removed"],
+        "meteor_deck": pub["meteor_deck"],
+        "resource_deck": pub["resource_deck"],
+        "discard": pub["discard"],
+        "hands": hands,
+        "sites": pub["sites"],
+        "techs": pub["techs"],
+        "passes": pub["passes"],
+        "volley": pub["volley"],
+        "countdowns": pub["countdowns"],
+        "powers": pub["powers"],
+        "challenges": pub["challenges"],
+        "last_place": pub["last_place"],
+        "mulligan_used": pub["mulligan_used"],
+        "talk": NO_TALK if seat is None else pub["talk_by_seat"][seat],
+        "talk_by_seat": pub["talk_by_seat"],
+        "options": pub["options"],
+        "outcome": pub["outcome"],
+    }
+
+
+def _public(st: MeteorState) -> dict[str, Any]:
+    data = st.data
+    opts = st.game.options
+    res = data.resources
     sites = []
+    entries = st.site_entries
+    if len(entries) > 4096:
+        entries.clear()
     for site in st.all_sites():
         cards = st.sites[site.seat][site.slot]
         due = [cd["due"] for cd in st.countdowns if cd["site"] == [site.seat, site.slot]]
-        sites.append({"site": str(site), "seat": site.seat, "slot": site.slot, "name": data.sites[site.seat],
-                      "cards": list(cards), "status": classify(st, site), "built": st.built[site.seat][site.slot],
-                      "countdown": due[0] if due else None, **_project(st, site, cards)})
+        built = st.built[site.seat][site.slot]
+        # a site's entry depends on these only (its project reads the controller's cost Powers)
+        key = (site.seat, site.slot, tuple(cards), built, due[0] if due else None,
+               st.has_power(site.seat, "fuel_chemist"), st.has_power(site.seat, "solar_engineer"))
+        entry = entries.get(key)
+        if entry is None:
+            entry = entries[key] = {"site": str(site), "seat": site.seat, "slot": site.slot,
+                                    "name": data.sites[site.seat], "cards": list(cards), "status": classify(st, site),
+                                    "built": built, "countdown": due[0] if due else None,
+                                    **_project(st, site, cards)}
+        sites.append(entry)
     window = None
     if st.window is not None:
         window = {"opened": st.window["opened"], "closes": st.window["closes"],
@@ -73,7 +125,6 @@ def build_view(st: MeteorState, seat: int | None) -> dict[str, Any]:
         "meteor_deck": len(st.meteor_deck),
         "resource_deck": len(st.deck),
         "discard": list(st.discard),
-        "hands": hands,
         "sites": sites,
         "techs": [{"id": t, "key": res[t].key, "effect": res[t].effect} for t in st.techs],
         "passes": list(st.passes),
@@ -83,7 +134,6 @@ def build_view(st: MeteorState, seat: int | None) -> dict[str, Any]:
         "challenges": [_special(st, c, s, data.challenges) for s, c in enumerate(st.challenges)],
         "last_place": list(st.last_place),
         "mulligan_used": st.mulligan_used,
-        "talk": NO_TALK if seat is None else talk_rules(st, seat),
         "talk_by_seat": [talk_rules(st, s) for s in range(st.players)],
         "options": {"volley_window_s": opts["volley_window_s"], "zone_timer_s": opts["zone_timer_s"],
                     "countdown_s": opts["countdown_s"], "one_handed_interval_s": opts["one_handed_interval_s"],
