@@ -357,7 +357,9 @@ def test_one_handed_shows_its_cool_down_and_why_cards_are_greyed(browser: Any, w
     first = page.locator(".met-cards button.met-card:not([disabled])").first.get_attribute("data-card") or ""
     place(page, first)
     # the cool-down's own words ("then wait" is also in the ready line, so it cannot be the cue)
-    page.wait_for_function("document.querySelector('.met-one-handed').textContent.includes('before placing another card')")
+    page.wait_for_function(
+        "document.querySelector('.met-one-handed').textContent.includes('before placing another card')"
+    )
     assert "Greyed cards cannot go on any site now" in page.locator(".met-hand").inner_text()
     assert page.locator(".met-cards button.met-card:not([disabled])").count() == 0
     scan(page, where="during the One-Handed cool-down")
