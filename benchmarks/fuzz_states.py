@@ -17,8 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import cosmodeck  # noqa: E402
-from tests.conformance.mutate import run  # noqa: E402
+from tests.conformance.mutate import run
+
+import cosmodeck
 
 
 def main() -> int:
