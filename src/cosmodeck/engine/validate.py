@@ -74,7 +74,8 @@ def string(value: Any, field: str) -> str:
 
 
 def one_of(value: Any, field: str, allowed: Collection[Any]) -> Any:
-    if isinstance(value, bool) or value not in allowed or type(value) not in {type(a) for a in allowed}:
+    # the type first: an unhashable value (a list, an object) cannot be looked up in a set
+    if isinstance(value, bool) or type(value) not in {type(a) for a in allowed} or value not in allowed:
         fail(field, f"{value!r} is not one of {sorted(map(str, allowed))}", RANGE)
     return value
 

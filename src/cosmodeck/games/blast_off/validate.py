@@ -92,6 +92,9 @@ def validate_core(game: BlastOffGame, players: int, raw: Any, now: float) -> Non
     for s in placings:
         if hands[s] and phase != OVER:
             V.fail("core.placings", f"seat {s} is placed but still holds cards", V.INCONSISTENT)
+    for s in range(n):  # BLO-8.1: playing one's last card places the player at once
+        if not hands[s] and s not in placings:
+            V.fail(f"core.hands[{s}]", f"seat {s} holds no card but is not placed (BLO-8.1)", V.INCONSISTENT)
     _known(core, hands, n)
     _wface(core, game)
     nmissions = _missions(core, game)
@@ -108,7 +111,7 @@ def validate_core(game: BlastOffGame, players: int, raw: Any, now: float) -> Non
     _response(core, n, game)
     _ctx(core, n, game, nmissions)
     _result(core, n)
-    _recent(core, n)
+    _recent(core, n, now)
     # Phase and the resolution in progress agree.
     if drawn >= 0 and drawn not in hands[cur]:
         V.fail("core.drawn", f"card {drawn} is not in the hand of seat {cur}", V.INCONSISTENT)
@@ -291,16 +294,53 @@ def _result(core: dict[str, Any], n: int) -> None:
         V.fail("core.res.details", "must be an object")
 
 
-def _recent(core: dict[str, Any], n: int) -> None:
-    for i, e in enumerate(V.seq(core["recent"], "core.recent", max_len=1000)):
+# every public event type the rules emit (a test keeps this list equal to the engine's)
+EVENT_TYPES = frozenset({
+    "announced", "author_needed", "catch_duplicate", "catch_failed", "caught", "choose_needed", "chose",
+    "countdown_called", "countdown_ended", "countdown_pass", "countdown_started", "declare_needed", "declared",
+    "drawn_decision", "drew", "effect", "game_over", "gestured", "hand", "kept", "mission_authored",
+    "mission_revealed", "missions_recycled", "no_mission", "obligation", "passed", "penalized", "played",
+    "reshuffled", "responded", "response_added", "response_ended", "response_started", "slap_accepted",
+    "slap_bounced", "timeout", "turn", "turn_skipped", "value_skipped", "violation", "violation_lapsed",
+    "went_out"})
+
+
+def _flat(value: Any, depth: int = 2) -> bool:
+    """A scalar, or a short list of such values nested at most ``depth`` deep (a ranking's tiers)."""
+    if value is None or isinstance(value, (str, bool, int, float)):
+        return True
+    return depth > 0 and isinstance(value, list) and len(value) <= 64 and all(_flat(x, depth - 1) for x in value)
+
+
+def _recent(core: dict[str, Any], n: int, now: float) -> None:
+    """BLO-12.10's public log as the engine writes it: the last events, numbered without gaps up to
+    ``recent_n``, in the order of the game time, each a known type with flat data."""
+    from cosmodeck.games.blast_off import state  # the module's RECENT, read when called
+
+    entries = V.seq(core["recent"], "core.recent", max_len=state.RECENT)
+    total = core["recent_n"]
+    if len(entries) > total:
+        V.fail("core.recent", f"{len(entries)} events kept but only {total} were ever logged", V.INCONSISTENT)
+    first = total - len(entries)
+    last_t = 0.0
+    for i, e in enumerate(entries):
         f = f"core.recent[{i}]"
         if not isinstance(e, dict):
             V.fail(f, "must be an object")
-        V.integer(e.get("n"), f"{f}.n", 0, core["recent_n"])
-        V.string(e.get("type"), f"{f}.type")
-        V.number(e.get("t"), f"{f}.t")
+        if e.get("n") != first + i or isinstance(e.get("n"), bool):
+            V.integer(e.get("n"), f"{f}.n", 0, total - 1)
+            V.fail(f"{f}.n", f"the log is numbered without gaps: expected {first + i}", V.INCONSISTENT)
+        V.one_of(e.get("type"), f"{f}.type", EVENT_TYPES)
+        t = V.number(e.get("t"), f"{f}.t", 0.0, now)
+        if t < last_t:
+            V.fail(f"{f}.t", f"events are logged in the order of the game time ({t} after {last_t})",
+                   V.INCONSISTENT)
+        last_t = t
         if "seat" in e:
             V.integer(e["seat"], f"{f}.seat", 0, n - 1)
+        for k, v in e.items():
+            if not _flat(v):
+                V.fail(f"{f}.{k}", "event data is a number, a text or a short list of them")
 
 
 def validate_pending(st: BlastOffState) -> None:
