@@ -53,7 +53,13 @@ def check_state(table: Table, rng: Rng) -> int:
         if not np.array_equal(got, ref):
             bad = [name for name, sl in enc.slices().items() if not np.array_equal(got[sl], ref[sl])]
             raise AssertionError(f"seat {seat}: direct observation differs in {bad} at {st!r}")
+        row = np.full(enc.obs_size, 0.5, dtype=np.float32)  # in-place writing must clear what was there
+        enc.write_state(st, seat, row, cache)
+        assert np.array_equal(row, ref), f"seat {seat}: write_state differs from the view reference"
         ref_legal = enc.legal_map(st.legal_actions(seat), view)
+        mask = np.zeros(enc.num_actions, dtype=np.int8)
+        enc.legal_state(st, seat).fill(mask)  # the mask written without the index list
+        assert sorted(np.flatnonzero(mask).tolist()) == sorted(ref_legal), f"seat {seat}: filled mask differs"
         legal = enc.legal_state(st, seat)
         assert sorted(legal.indices) == sorted(ref_legal), f"seat {seat}: legal indices differ"
         assert len(set(legal.indices)) == len(legal.indices)

@@ -59,9 +59,10 @@ class BatchedEnv:
 
     def _rows(self, i: int) -> tuple[Array, Array]:
         t = self.tables[i]
-        obs = np.stack([t.observation(s) for s in range(self.players)])
-        masks = np.stack([t.mask(s) for s in range(self.players)])
-        return obs, masks
+        for s in range(self.players):  # written into the table's own (players, ...) buffers, then copied
+            t.observation(s)
+            t.mask_row(s)
+        return t._obs_buf.copy(), t._mask_buf.copy()
 
     def _batch(self) -> tuple[Array, Array]:
         rows = [self._rows(i) for i in range(self.num_envs)]

@@ -96,9 +96,19 @@ class Table:
         self.steps = 0
         self.stuck = False
         self._decisions: dict[int, Decision] = {}
-        self._obs: dict[int, Vector] = {}
         self._legal: dict[int, Legal] = {}
         self._cache: dict[str, Any] = {}  # what the encoder computes once per position (public facts)
+        self._buffers()
+
+    def _buffers(self) -> None:
+        """Each seat's observation and mask rows, preallocated and rewritten in place; ``_ver`` counts the
+        state's changes and ``_obs_ver``/``_mask_ver`` say at which change each row was written."""
+        n, enc = self.players, self.encoder
+        self._obs_buf: Vector = np.zeros((n, enc.obs_size), dtype=np.float32)
+        self._mask_buf: Mask = np.zeros((n, enc.num_actions), dtype=np.int8)
+        self._ver = 0
+        self._obs_ver = [-1] * n
+        self._mask_ver = [-1] * n
 
     # ---- lifecycle ---------------------------------------------------------------------
     def reset(self, seed: int) -> None:
@@ -127,9 +137,9 @@ class Table:
             new.order_rng = self.order_rng.copy()
         new.queue = list(self.queue)
         new._decisions = {}
-        new._obs = {}
         new._legal = {}
         new._cache = {}
+        new._buffers()
         return new
 
     @property
@@ -149,10 +159,13 @@ class Table:
         return 0.0 if res is None else reward_of(res, seat)
 
     def _changed(self) -> None:
-        self._decisions.clear()
-        self._obs.clear()
-        self._legal.clear()
-        self._cache.clear()
+        self._ver += 1
+        if self._decisions:
+            self._decisions.clear()
+        if self._legal:
+            self._legal.clear()
+        if self._cache:
+            self._cache.clear()
 
     def _begin_round(self) -> None:
         """Fill ``queue`` with the seats that decide next, advancing time as needed."""
@@ -221,21 +234,32 @@ class Table:
         return got
 
     def observation(self, seat: int) -> Vector:
-        vec = self._obs.get(seat)
-        if vec is None:
-            vec = self._obs[seat] = self.encoder.encode_state(self.state, seat, self._cache)
-        return vec
+        """The seat's observation now: the table's own buffer row, rewritten in place after the next
+        change (copy it to keep it; ``observe`` does)."""
+        row: Vector = self._obs_buf[seat]
+        if self._obs_ver[seat] != self._ver:
+            self.encoder.write_state(self.state, seat, row, self._cache)
+            self._obs_ver[seat] = self._ver
+        return row
+
+    def mask_row(self, seat: int) -> Mask:
+        """The seat's legal-action mask now, as the table's own buffer row (like ``observation``)."""
+        row: Mask = self._mask_buf[seat]
+        if self._mask_ver[seat] != self._ver:
+            row.fill(0)
+            legal = self.legal(seat)
+            if legal is not None:
+                legal.fill(row)
+            self._mask_ver[seat] = self._ver
+        return row
 
     def mask(self, seat: int) -> Mask:
-        m: Mask = np.zeros(self.encoder.num_actions, dtype=np.int8)
-        legal = self.legal(seat)
-        if legal is not None and legal.indices:
-            m[legal.indices] = 1
-        return m
+        """A fresh copy of ``mask_row(seat)``."""
+        return self.mask_row(seat).copy()
 
     def observe(self, seat: int) -> dict[str, np.ndarray[Any, Any]]:
         """A fresh dict of fresh arrays (callers may keep or modify what they get)."""
-        return {"observation": self.observation(seat).copy(), "action_mask": self.mask(seat)}
+        return {"observation": self.observation(seat).copy(), "action_mask": self.mask_row(seat).copy()}
 
     # ---- acting ------------------------------------------------------------------------
     def act_index(self, seat: int, index: int) -> bool:

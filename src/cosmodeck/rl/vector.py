@@ -77,12 +77,12 @@ class CosmodeckVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]
         """Row ``i`` of the batch: sub-environment ``i``'s agent observation and mask now."""
         env = self.envs[i]
         table, seat = env.table, env.seat
-        self._obs[i] = table.observation(seat)
+        table.encoder.write_state(table.state, seat, self._obs[i], table._cache)  # in place, no copy
         row = self._mask[i]
-        row[:] = 0
+        row.fill(0)
         legal = table.legal(seat)
-        if legal is not None and legal.indices:
-            row[legal.indices] = 1
+        if legal is not None:
+            legal.fill(row)
         self._seats[i] = seat
 
     def _out(self) -> Obs:

@@ -37,12 +37,31 @@ ILLEGAL = object()
 
 class Legal:
     """A seat's legal catalog entries: ``indices`` (for the mask) and ``action(index)`` (the engine
-    action to apply, ``None`` for the real-time ``wait``, ``ILLEGAL`` if the index is not legal)."""
+    action to apply, ``None`` for the real-time ``wait``, ``ILLEGAL`` if the index is not legal).
 
-    __slots__ = ("indices",)
+    ``indices`` may be computed on first use (``_compute``): the environments write masks with ``fill``,
+    which a subclass may do without ever building the list."""
 
-    def __init__(self, indices: list[int]) -> None:
-        self.indices = indices
+    __slots__ = ("_indices",)
+
+    def __init__(self, indices: list[int] | None = None) -> None:
+        self._indices = indices
+
+    @property
+    def indices(self) -> list[int]:
+        got = self._indices
+        if got is None:
+            got = self._indices = self._compute()
+        return got
+
+    def _compute(self) -> list[int]:
+        raise NotImplementedError
+
+    def fill(self, row: Mask) -> None:
+        """Set the all-zero ``row`` (the catalog's length) to 1 at ``indices``."""
+        idx = self.indices
+        if idx:
+            row[idx] = 1
 
     def action(self, index: int) -> Any:
         raise NotImplementedError
@@ -226,6 +245,11 @@ class Encoder(ABC):
         computed once in it and shared by every seat's observation of the same position.
         """
         return self.encode(state.view(seat))
+
+    def write_state(self, state: Any, seat: int, row: Vector, cache: dict[str, Any] | None = None) -> None:
+        """Write ``encode_state(state, seat, cache)`` into ``row`` (a preallocated float32 vector of the
+        observation's length, any content); encoders with a direct filter write it in place."""
+        row[:] = self.encode_state(state, seat, cache)
 
     def legal_state(self, state: Any, seat: int) -> Legal:
         """The seat's legal catalog entries now, as ``legal_map(state.legal_actions(seat), view)``."""

@@ -17,7 +17,7 @@ import numpy as np
 from cosmodeck.engine.errors import OptionError
 from cosmodeck.engine.game import Game
 from cosmodeck.games.shooting_star.game import ShootingStarGame
-from cosmodeck.rl.encoders.base import ILLEGAL, Encoder, Feature, Legal, Vector, Writer, ratio, rel
+from cosmodeck.rl.encoders.base import ILLEGAL, Encoder, Feature, Legal, Mask, Vector, Writer, ratio, rel
 from cosmodeck.rl.encoders.shooting_star_direct import ShootingStarDirect
 
 ARROWS = ("N", "E", "S", "W")
@@ -84,9 +84,13 @@ class ShootingStarEncoder(Encoder):
         self.direct = ShootingStarDirect(self)
 
     def encode_state(self, state: Any, seat: int, cache: dict[str, Any] | None = None) -> Vector:
-        out = [0.0] * self.direct.size
-        self.direct.write(state, seat, out)
-        return np.array(out, dtype=np.float32)
+        row: Vector = np.zeros(self.direct.size, dtype=np.float32)
+        self.direct.write(state, seat, memoryview(row.data))
+        return row
+
+    def write_state(self, state: Any, seat: int, row: Vector, cache: dict[str, Any] | None = None) -> None:
+        row.fill(0.0)
+        self.direct.write(state, seat, memoryview(row.data))  # item writes straight into the float32 buffer
 
     def legal_state(self, state: Any, seat: int) -> Legal:
         return _PlaceLegal(self.direct, state, seat)
@@ -199,13 +203,20 @@ class ShootingStarEncoder(Encoder):
 
 
 class _PlaceLegal(Legal):
-    """The legal placements of a seat, computed by index arithmetic (``shooting_star_direct``)."""
+    """The legal placements of a seat, computed by index arithmetic (``shooting_star_direct``): the mask
+    with one NumPy assignment (``fill``), the index list only if asked for."""
 
     __slots__ = ("direct", "seat", "state")
 
     def __init__(self, direct: ShootingStarDirect, state: Any, seat: int) -> None:
-        super().__init__(direct.legal_indices(state, seat))
+        super().__init__()
         self.direct, self.state, self.seat = direct, state, seat
+
+    def _compute(self) -> list[int]:
+        return self.direct.legal_indices(self.state, self.seat)
+
+    def fill(self, row: Mask) -> None:
+        self.direct.fill_mask(self.state, self.seat, row)
 
     def action(self, index: int) -> Any:
         got = self.direct.action_of(self.state, self.seat, index)

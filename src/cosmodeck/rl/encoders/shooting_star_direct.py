@@ -44,6 +44,7 @@ class ShootingStarDirect:
         self.arrow_index = {a: i for i, a in enumerate(enc.arrows)}
         self._planet: dict[tuple[int, str, int], tuple[int, ...]] = {}
         self._prog: dict[tuple[str, ...], float] = {}
+        self._board: dict[tuple[Any, ...], tuple[int, ...]] = {}
         self._pile: dict[tuple[str, ...], tuple[tuple[float, ...], tuple[float, ...], tuple[int, ...]]] = {}
 
     # ---- observation -------------------------------------------------------------------
@@ -89,8 +90,27 @@ class ShootingStarDirect:
             got = self._pile[key] = (conquest, debris, names)
         return got
 
-    def write(self, st: ShootingStarState, me: int, out: list[float]) -> None:
-        """Fill ``out`` (all zero, the observation's length) with seat ``me``'s observation."""
+    def _board_slots(self, st: ShootingStarState) -> tuple[int, ...]:
+        """The indices set to 1 by the planets on the board (public, the same for every seat; cached per
+        board: it changes only when a turn resolves)."""
+        key = tuple(st.board.items())
+        got = self._board.get(key)
+        if got is None:
+            cell_index = self.enc.cell_index
+            shown = st.shape if st.shape_order else st.board  # the view's cells
+            idx: list[int] = []
+            for cell_at, (pid, lvl) in key:
+                i = cell_index.get(cell_at)
+                if i is not None and cell_at in shown:
+                    idx.extend(self._planet_slots(i, pid, lvl))
+            if len(self._board) > 50_000:
+                self._board.clear()
+            got = self._board[key] = tuple(idx)
+        return got
+
+    def write(self, st: ShootingStarState, me: int, out: Any) -> None:
+        """Fill ``out`` (all zero, the observation's length: a list, or a memoryview of a float32 row,
+        written item by item) with seat ``me``'s observation."""
         enc, off = self.enc, self.off
         n, k, nm = self.n, self.k, self.nm
         turn = st.turn - 1
@@ -102,11 +122,8 @@ class ShootingStarDirect:
         out[off["placed_count"]] = ratio(len(st.placed), n)
         cell_index = enc.cell_index
         shown = st.shape if st.shape_order else st.board  # the view's cells
-        for cell_at, (pid, lvl) in st.board.items():
-            i = cell_index.get(cell_at)
-            if i is not None and cell_at in shown:
-                for j in self._planet_slots(i, pid, lvl):
-                    out[j] = 1.0
+        for j in self._board_slots(st):
+            out[j] = 1.0
         card_index = enc.card_index
         owner, ctype, arrow, order = off["cell_card_owner"], off["cell_card_type"], off["cell_card_arrow"], \
             off["cell_card_order"]
@@ -139,8 +156,12 @@ class ShootingStarDirect:
                     if name not in gone:
                         out[used + r * k + j] = 1.0
             cq_v, db_v, nm_i = self._pile_stats(st.conquest[s], st.debris[s])
-            out[conquest + r * 6: conquest + r * 6 + 6] = cq_v
-            out[debris + r * 3: debris + r * 3 + 3] = db_v
+            at = conquest + r * 6
+            for j, v in enumerate(cq_v):  # item by item: ``out`` may be a memoryview of a float32 row
+                out[at + j] = v
+            at = debris + r * 3
+            for j, v in enumerate(db_v):
+                out[at + j] = v
             for j in nm_i:
                 out[names + r * nm + j] = 1.0
         data = enc.data
@@ -185,6 +206,18 @@ class ShootingStarDirect:
                 start = (base + ci) * na
                 out.extend(range(start, start + na))
         return out
+
+    def fill_mask(self, st: ShootingStarState, seat: int, row: Any) -> None:
+        """Set ``row`` (an all-zero int8 vector of the catalog's length) to 1 at ``legal_indices(st, seat)``,
+        with one NumPy assignment over (hand cards x free cells) instead of a Python list of indices."""
+        if st.res is not None or st.phase != PHASE_PLACE or seat not in st.to_act:
+            return
+        enc = self.enc
+        cell_index, card_index = enc.cell_index, enc.card_index
+        cells = [cell_index[c] for c in st.free_cells() if c in cell_index]
+        hand = [[card_index[c]] for c in st.hands[seat]]
+        if cells and hand:
+            row.reshape(self.k, self.g, self.na)[hand, cells] = 1
 
     def action_of(self, st: ShootingStarState, seat: int, index: int) -> Any | None:
         """The legal ``Place`` action of catalog ``index`` for ``seat`` now, or ``None`` if it is not legal."""
