@@ -81,6 +81,13 @@ class BlastOffState(State):
         self.ctx: dict[str, Any] | None = None
         self.dec_t = -1.0
         self.res: Result | None = None
+        self._drop_caches()
+
+    def _drop_caches(self) -> None:
+        """Forget what was derived from the fields: called after every change the engine makes
+        (``_observe`` follows each action and each timer), on load and on clone."""
+        self._ta: frozenset[int] | None = None  # to_act
+        self._lc: tuple[int, tuple[Any, ...]] | None = None  # (seat, its legal list)
 
     # ---- helpers ---------------------------------------------------------------------------
     def mission(self, mi: int) -> Mission:
@@ -92,6 +99,12 @@ class BlastOffState(State):
 
     # ---- hooks -----------------------------------------------------------------------------
     def _to_act(self) -> frozenset[int]:
+        ta = self._ta
+        if ta is None:
+            ta = self._ta = self._compute_to_act()
+        return ta
+
+    def _compute_to_act(self) -> frozenset[int]:
         ph = self.phase
         if ph == OVER:
             return _EMPTY
@@ -115,9 +128,19 @@ class BlastOffState(State):
         return base
 
     def _legal(self, seat: int) -> list[Any]:
-        return legal.legal(self, seat)
+        lc = self._lc
+        if lc is not None and lc[0] == seat:
+            return list(lc[1])
+        out = legal.legal(self, seat)
+        self._lc = (seat, tuple(out))
+        return out
 
     def _check(self, seat: int, action: Any) -> None:
+        lc = self._lc
+        if lc is not None and lc[0] == seat:
+            for x in lc[1]:  # the very object of this seat's legal list in this state: legal (one source)
+                if x is action:
+                    return
         legal.check(self, seat, action)
 
     def _do(self, seat: int, a: Any) -> list[Event]:
@@ -186,6 +209,8 @@ class BlastOffState(State):
         return ev
 
     def _observe(self, events: list[Event]) -> None:
+        self._ta = None
+        self._lc = None
         # BLO-12.10: every violation is derivable from the public log, so the view carries its recent part
         # (announcements, gestures, plays with their player), exactly as a spectator saw it.
         recent = self.recent
@@ -237,6 +262,7 @@ class BlastOffState(State):
 
     def _copy_into(self, o: State) -> None:
         assert isinstance(o, BlastOffState)
+        o._drop_caches()  # a clone may be changed outside the engine (resample_hidden)
         o.hands = [h[:] for h in self.hands]
         o.draw = self.draw[:]
         o.disc = self.disc[:]
