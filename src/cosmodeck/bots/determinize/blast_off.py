@@ -330,6 +330,7 @@ class _Template:
         c.rng = rng.fork()
         if self.pend_seats:
             self._pend(c, rng)
+        c._drop_caches()  # the fields were set here, outside the engine's own changes
         return c
 
     def _draw_for_other(self, c: BlastOffState, rng: Rng) -> None:
