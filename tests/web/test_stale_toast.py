@@ -137,6 +137,11 @@ def test_a_slap_overtaken_by_the_next_call_is_refused_and_said_once(lang: str, b
     scan(page, lang=lang, where="with the refusal said")
     page.wait_for_timeout(1500)  # the next calls' views: still said once
     assert toasts(page) == [CHANGED[lang]]
+    if lang == "en":  # a toast still showing is said again in the language the player switches to
+        page.select_option("#lang", "es")
+        page.wait_for_function("document.documentElement.lang === 'es'")
+        assert page.locator("#toasts .toast.error").inner_text() == CHANGED["es"]
+        scan(page, lang="es", where="with the refusal said, after switching to Spanish")
     errors.check()
 
 

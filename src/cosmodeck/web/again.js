@@ -36,12 +36,12 @@ export function againBox(body, mySeat) {
           h("input.link", { type: "text", readonly: true, value: url, onfocus: (e) => e.target.select(),
             "aria-label": t("invite_for", { n: Number(seat) + 1 }) }),
           h("button", { type: "button", onclick: () => navigator.clipboard.writeText(url)
-            .then(() => toast(t("copied")), () => toast(t("copy_failed"), "error")) }, t("copy"))))),
+            .then(() => toast(() => t("copied")), () => toast(() => t("copy_failed"), "error")) }, t("copy"))))),
         res.links[String(mySeat)]
           ? h("a.button.primary", { href: res.links[String(mySeat)], id: "again-go" }, t("again_go")) : null);
     } catch (e) {
       button.disabled = false;
-      toast(`${t("error")}: ${e.message}`, "error", 8000);
+      toast(() => `${t("error")}: ${e.message}`, "error", 8000);
     }
   }
   return box;

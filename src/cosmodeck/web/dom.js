@@ -1,4 +1,5 @@
 // Tiny DOM helpers: h("button.cls", {onclick}, children...).
+import { onLang } from "./i18n.js";
 export function h(tag, attrs = {}, ...children) {
   const [name, ...classes] = tag.split(".");
   const el = document.createElement(name || "div");
@@ -20,11 +21,15 @@ export function h(tag, attrs = {}, ...children) {
 
 export function clear(el) { while (el.firstChild) el.removeChild(el.firstChild); return el; }
 
+// ``text`` is a function giving the words in the current language: a toast still showing when the
+// player switches language is said again in the new one.
 export function toast(text, kind = "info", ms = 4000) {
   const box = document.getElementById("toasts");
-  const el = h(`div.toast.${kind}`, {}, text);
+  const say = typeof text === "function" ? text : () => text;
+  const el = h(`div.toast.${kind}`, {}, say());
   box.append(el);
-  setTimeout(() => el.remove(), ms);
+  const off = onLang(() => { el.textContent = say(); });
+  setTimeout(() => { off(); el.remove(); }, ms);
 }
 
 export async function api(method, path, body) {

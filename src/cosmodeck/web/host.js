@@ -36,7 +36,7 @@ export function createHost(env) {
           h("input.link", { type: "text", readonly: true, value: origin + link, onfocus: (e) => e.target.select(),
             "aria-label": t("invite_for", { n: Number(seat) + 1 }) }),
           h("button", { type: "button", onclick: () => navigator.clipboard.writeText(origin + link)
-            .then(() => toast(t("copied")), () => toast(t("copy_failed"), "error")) }, t("copy"))))));
+            .then(() => toast(() => t("copied")), () => toast(() => t("copy_failed"), "error")) }, t("copy"))))));
       }
       el.append(box);
     }

@@ -92,7 +92,7 @@ export async function mountLobby(root) {
       render();
       document.getElementById("created")?.focus();
     } catch (e) {
-      toast(`${t("error")}: ${e.message}`, "error", 8000);
+      toast(() => `${t("error")}: ${e.message}`, "error", 8000);
     }
   }
 
@@ -170,9 +170,9 @@ export async function mountLobby(root) {
   async function copy(text) {
     try {
       await navigator.clipboard.writeText(text);
-      toast(t("copied"));
+      toast(() => t("copied"));
     } catch {
-      toast(t("copy_failed"), "error");
+      toast(() => t("copy_failed"), "error");
     }
   }
 

@@ -68,7 +68,7 @@ export function mountRoom(root, roomId) {
     get seat() { return st.seat; },
     readonly: false,
     act(action, opts) {
-      if (!client.act(action, opts)) toast(t("not_connected"), "error");
+      if (!client.act(action, opts)) toast(() => t("not_connected"), "error");
     },
     gameTime: () => client.gameTime(),
     log: (ev) => addLog(ev, st.last && st.last.view),
@@ -128,7 +128,7 @@ export function mountRoom(root, roomId) {
         Promise.resolve(board ? board.update(msg) : null).then(() => { if (st.last === msg) renderResult(); });
         break;
       case "error":
-        toast(errorText(msg), "error", 6000);
+        toast(() => errorText(msg), "error", 6000);
         if (msg.code === "bad_token" || msg.code === "unknown_room") {
           st.refused = true;
           clear(boardRoot).append(h("p.error", {}, errorText(msg)));
@@ -218,7 +218,7 @@ export function mountRoom(root, roomId) {
         h("span.who", {}, t("player_n", { n: Number(seat) + 1 })),
         h("input.link", { type: "text", readonly: true, value: url, onfocus: (e) => e.target.select(),
           "aria-label": t("invite_for", { n: Number(seat) + 1 }) }),
-        h("button", { type: "button", onclick: () => navigator.clipboard.writeText(url).then(() => toast(t("copied")), () => toast(t("copy_failed"), "error")) }, t("copy"))))));
+        h("button", { type: "button", onclick: () => navigator.clipboard.writeText(url).then(() => toast(() => t("copied")), () => toast(() => t("copy_failed"), "error")) }, t("copy"))))));
     }
     if (host.isHost()) {
       waitBox.append(h("button.primary", { type: "button", id: "start-now", onclick: () => client.start() }, t("start_now")));
