@@ -48,6 +48,7 @@ def test_BLO_12_10_the_event_types_are_those_the_rules_emit() -> None:
 
 @pytest.mark.parametrize(("field", "value", "match"), [
     ("n", "gap", "without gaps"),
+    ("n", "float", "integer"),
     ("t", "later", "outside"),
     ("t", "earlier", "order of the game time"),
     ("t", -1, "outside"),
@@ -62,6 +63,8 @@ def test_BLO_12_10_a_tampered_log_entry_is_refused(field: str, value: Any, match
     e = rec[3]
     if value == "gap":
         value = e["n"] + 1
+    elif value == "float":
+        value = float(e["n"])
     elif value == "later":
         value = obj["now"] + 1
     elif value == "earlier" and field == "t":

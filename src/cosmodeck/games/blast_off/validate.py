@@ -327,7 +327,7 @@ def _recent(core: dict[str, Any], n: int, now: float) -> None:
         f = f"core.recent[{i}]"
         if not isinstance(e, dict):
             V.fail(f, "must be an object")
-        if e.get("n") != first + i or isinstance(e.get("n"), bool):
+        if type(e.get("n")) is not int or e["n"] != first + i:
             V.integer(e.get("n"), f"{f}.n", 0, total - 1)
             V.fail(f"{f}.n", f"the log is numbered without gaps: expected {first + i}", V.INCONSISTENT)
         V.one_of(e.get("type"), f"{f}.type", EVENT_TYPES)
