@@ -41,7 +41,10 @@ LATER_ATTRACT = 0.12
 class ShsEval:
     """Everything the scores need, computed once from one seat's view."""
 
-    def __init__(self, game: ShootingStarGame, view: Mapping[str, Any]) -> None:
+    def __init__(self, game: ShootingStarGame, view: Mapping[str, Any],
+                 gains: dict[Any, dict[str, float]] | None = None) -> None:
+        """``gains``: a memo of ``mission_gain`` shared by views (the fast scorer's), keyed by what it reads
+        (this seat's missions in order, the named planets and the counts it has captured)."""
         data = game.data
         self.data = data
         self._cap: dict[str, float] = {}
@@ -90,9 +93,27 @@ class ShsEval:
         self.counts = {"planets": len(got_p), KIND_12: sum(1 for p in got_p if p.kind == KIND_12),
                        KIND_34: sum(1 for p in got_p if p.kind == KIND_34),
                        "moon": sum(1 for p in got_p if p.moons >= 1)}
+        self._gain: dict[str, float] | None = None
+        if gains is not None:
+            key = (tuple(str(m["id"]) for m in mine), frozenset(self.names), tuple(self.counts.values()))
+            got_gains = gains.get(key)
+            if got_gains is None:
+                if len(gains) > 4096:
+                    gains.clear()
+                got_gains = gains[key] = {}
+            self._gain = got_gains
 
     # ---- pieces of a score ---------------------------------------------------------------
     def mission_gain(self, pid: str) -> float:
+        memo = self._gain
+        if memo is None:
+            return self._mission_gain(pid)
+        v = memo.get(pid)
+        if v is None:
+            v = memo[pid] = self._mission_gain(pid)
+        return v
+
+    def _mission_gain(self, pid: str) -> float:
         p = self.data.planets[pid]
         if p.kind == KIND_DARK:
             return 0.0

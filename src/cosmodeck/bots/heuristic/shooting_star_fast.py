@@ -16,7 +16,6 @@ per view, a padded cell grid with the planet, level, opponent-card and capture t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from operator import is_
 from typing import Any
 
 import numpy as np
@@ -81,6 +80,7 @@ class _Codes:
                 self.repeats[s] = ks
         self.code: dict[int, int] = {}  # id(action) -> code; ``obj`` keeps the action alive (ids stay unique)
         self.obj: dict[int, Place] = {}
+        self.gains: dict[Any, dict[str, float]] = {}  # ShsEval's mission_gain memo, shared by this game's views
 
     def repeated_later(self, k: int) -> bool:
         return any(k in ks for ks in self.repeats.values())
@@ -100,13 +100,18 @@ class _Codes:
         return True
 
     def encode(self, legal: Sequence[Any]) -> tuple[Ints, Ints, Ints, Ints] | None:
-        """(card, x, y, arrow) arrays of ``legal``, or ``None`` if an action is not a known kind of ``Place``."""
-        ids = list(map(id, legal))
-        if not all(map(is_, map(self.obj.get, ids), legal)):
+        """(card, x, y, arrow) arrays of ``legal``, or ``None`` if an action is not a known kind of ``Place``.
+
+        An id in ``code`` is that of the very action stored in ``obj`` (kept alive there, so no other
+        live object has its id): a hit needs no identity check.
+        """
+        try:
+            code = np.fromiter(map(self.code.__getitem__, map(id, legal)), dtype=np.int64, count=len(legal))
+        except KeyError:
             for a in legal:
                 if self.obj.get(id(a)) is not a and not self._learn(a):
                     return None
-        code = np.array(list(map(self.code.__getitem__, ids)), dtype=np.int64)
+            code = np.fromiter(map(self.code.__getitem__, map(id, legal)), dtype=np.int64, count=len(legal))
         arrow = code % 8
         code //= 8
         y = code % _SPAN - _OFF
@@ -137,7 +142,7 @@ def fast_scores(game: ShootingStarGame, view: Mapping[str, Any], legal: Sequence
     enc = codes.encode(legal) if codes.ok else None
     if enc is None:
         return scores(game, view, legal)
-    ev = ShsEval(game, view)
+    ev = ShsEval(game, view, codes.gains)
     if len(ev.board) > 62:
         return scores(game, view, legal)
     return _Scorer(codes, ev).run(*enc)
@@ -305,9 +310,13 @@ class _Scorer:
         alone = 1.0 - (1.0 - 1.0 * later)  # a cell no placed card threatens
         tab = np.full((max(prio_l) + 1, len(self.present)), alone, dtype=np.float64)
         threat = ev.threat
-        for ci, p in set(zip(cell_ix.tolist(), prio_l, strict=True)):
-            cell = self.cell_of.get(ci)
-            lst = threat.get(cell) if cell is not None else None
+        cell_of = self.cell_of
+        hit = {i for i, cell in cell_of.items() if threat.get(cell)}  # planet cells a placed card threatens
+        if not hit:
+            return tab
+        cells = cell_ix.tolist()
+        for ci, p in {(ci, p) for ci, p in zip(cells, prio_l, strict=True) if ci in hit}:
+            lst = threat[cell_of[ci]]
             if lst:
                 keep = 1.0
                 for prob, pr, _order in lst:
