@@ -228,11 +228,18 @@ class BlastOffHeuristic:
         owed = tr.owed(seat)
         if not owed:
             return True  # nothing derived: nothing to disagree with
-        mine = Counter((o["mission"], o.get("expect"), o.get("deadline"), o.get("due_step"))
-                       for o in view.get("obligations") or ())
-        derived = Counter((o.mission, o.expect, o.deadline if tr.rt else None, None if tr.rt else o.due)
-                          for o in owed)
-        return not derived - mine
+        mine: dict[tuple[Any, ...], int] = {}  # a multiset: derived - mine is empty
+        for o in view.get("obligations") or ():
+            k = (o["mission"], o.get("expect"), o.get("deadline"), o.get("due_step"))
+            mine[k] = mine.get(k, 0) + 1
+        rt = tr.rt
+        for d in owed:
+            k = (d.mission, d.expect, d.deadline if rt else None, None if rt else d.due)
+            left = mine.get(k, 0)
+            if left <= 0:
+                return False
+            mine[k] = left - 1
+        return True
 
     def _evidence_catch(self, view: Mapping[str, Any], seat: int, catches: list[Catch], rng: Rng) -> Catch | None:
         """A catch on a violation derived from the log, sure to be valid, decided once with ``p_catch``."""
