@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import numpy as np
+
 from cosmodeck.bots.reaction import ReactionTime
 from cosmodeck.engine.rng import Rng
 from cosmodeck.engine.state import State
@@ -246,9 +248,14 @@ class ShootingStarHeuristic:
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
         if not legal:
             return None
-        from cosmodeck.bots.heuristic.shooting_star_fast import fast_scores  # the same scores, vectorised
+        from cosmodeck.bots.heuristic.shooting_star_fast import score_array  # the same scores, vectorised
 
-        vals = fast_scores(self.game, view, legal)
+        got = score_array(self.game, view, legal)
+        if self.noise <= 0 and isinstance(got, np.ndarray):  # the list path below, on the array
+            top = got.max()
+            tops = np.flatnonzero(got >= top - 1e-12)
+            return legal[int(tops[rng.randbelow(len(tops))]) if len(tops) > 1 else int(tops[0])]
+        vals = got.tolist() if isinstance(got, np.ndarray) else got
         if self.noise > 0:
             vals = [v + self.noise * rng.random() for v in vals]
         top = max(vals)
