@@ -10,6 +10,7 @@ A longer run is ``_compare`` over more seeds (docs/ENGINE.md, "Speed").
 from __future__ import annotations
 
 import json
+import zlib
 from typing import Any
 
 import pytest
@@ -22,7 +23,8 @@ from cosmodeck.sim.runner import bot_rng, play_game
 
 
 class SteadyMeteor(MeteorHeuristic):
-    """The Meteor heuristic declared steady: its waiting answer reads only the view and the legal list."""
+    """The Meteor heuristic declared steady: its waiting answer reads only the view and the legal list (so its
+    class may say ``steady = True``; if it ever reads how long it waited, these cases fail and it may not)."""
 
     steady = True
     asks = 0
@@ -32,9 +34,36 @@ class SteadyMeteor(MeteorHeuristic):
         return super().act(view, legal, rng)
 
 
+class ViewHasher:
+    """A steady bot of any game that depends on no other module's strategy: it acts (``legal[h % n]``) or,
+    while the view shows a running clock (else nothing would ever change), waits, by a hash ``h`` of its
+    view; so its answer at an unchanged state never changes."""
+
+    name = "view-hasher"
+    steady = True
+
+    def __init__(self, odds: int) -> None:
+        self.odds = odds
+
+    def act(self, view: Any, legal: Any, rng: Any) -> Any:
+        h = zlib.crc32(json.dumps(dict(view), sort_keys=True, default=str).encode())
+        clock = view.get("deadline") is not None or bool((view.get("timer") or {}).get("running"))
+        if not legal or (clock and h % self.odds):
+            return None
+        return legal[(h // self.odds) % len(legal)]
+
+    def reaction_time(self, rng: Any) -> float:
+        return rng.lognormal(1.0, 0.35)
+
+    def call_reaction_time(self, rng: Any) -> float:
+        return 0.2 + rng.lognormal(0.5, 0.3)
+
+
 def _bots(game_id: str, spec: str, players: int, game: Any) -> list[Any]:
     if spec == "steady":
         return [SteadyMeteor(game) for _ in range(players)]
+    if spec == "hasher":
+        return [ViewHasher(3 + seat) for seat in range(players)]
     return list(make_bots(game_id, spec, players, game))
 
 
@@ -64,6 +93,8 @@ def _compare(game_id: str, spec: str, players: int, options: dict[str, Any], see
 
 
 CASES: list[tuple[str, str, int, dict[str, Any], range]] = [
+    ("meteor", "hasher", 3, {}, range(2)),
+    ("blast-off", "hasher", 4, {}, range(3)),
     ("meteor", "steady", 4, {}, range(6)),
     ("meteor", "steady", 3, {"difficulty": "advanced"}, range(3)),
     ("meteor", "heuristic", 4, {}, range(2)),
