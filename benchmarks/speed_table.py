@@ -1,7 +1,7 @@
 """Every speed figure of issue 15's "Done when", side by side with the anchors, in one run; prints the table.
 
     .venv/bin/pip install -e '.[bench]'      # RLCard and OpenSpiel (the anchors)
-    .venv/bin/python benchmarks/speed_table.py --seconds 5 [--json] [--cpu]
+    .venv/bin/python benchmarks/speed_table.py --seconds 5 [--json] [--cpu] [--sim-only]
 
 Rows (each measured for ``--seconds``, one after the other in this process, so ratios compare engines
 under the same machine load; a busy machine lowers every figure, the ratios much less; ``--cpu`` times
@@ -14,7 +14,8 @@ the figures little; every engine, anchors included, runs in this process):
 - Shooting Star 4p random playouts, games/s (and next to RLCard UNO 4p games/s), on the fast path and on the
   reference rules (``load_game(..., fast=False)``), with the ratio.
 - Each game at 4 players in the simulator (``sim.batch.run_one``: bots, views, observers), random bots and
-  heuristic bots, decisions/s and games/s; the heuristic/random ratio.
+  heuristic bots, decisions/s and games/s; the heuristic/random ratio. ``--sim-only`` prints only these
+  (no anchors needed; e.g. to compare two trees by ``PYTHONPATH``).
 """
 
 from __future__ import annotations
