@@ -1,7 +1,7 @@
 """Every speed figure of issue 15's "Done when", side by side with the anchors, in one run; prints the table.
 
     .venv/bin/pip install -e '.[bench]'      # RLCard and OpenSpiel (the anchors)
-    .venv/bin/python benchmarks/speed_table.py --seconds 5 [--json] [--cpu]
+    .venv/bin/python benchmarks/speed_table.py --seconds 5 [--json] [--cpu] [--sim-only]
 
 Rows (each measured for ``--seconds``, one after the other in this process, so ratios compare engines
 under the same machine load; a busy machine lowers every figure, the ratios much less; ``--cpu`` times
@@ -14,7 +14,8 @@ the figures little; every engine, anchors included, runs in this process):
 - Shooting Star 4p random playouts, games/s (and next to RLCard UNO 4p games/s), on the fast path and on the
   reference rules (``load_game(..., fast=False)``), with the ratio.
 - Each game at 4 players in the simulator (``sim.batch.run_one``: bots, views, observers), random bots and
-  heuristic bots, decisions/s and games/s; the heuristic/random ratio.
+  heuristic bots, decisions/s and games/s; the heuristic/random ratio. ``--sim-only`` prints only these
+  (no anchors needed; e.g. to compare two trees by ``PYTHONPATH``).
 """
 
 from __future__ import annotations
@@ -65,12 +66,19 @@ def _anchor(make: Any, seconds: float) -> dict[str, float] | str:
         return f"not installed ({e.name})"
 
 
-def measure(seconds: float) -> list[dict[str, Any]]:
+def measure(seconds: float, sim_only: bool = False) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
 
     def row(figure: str, value: float | None, unit: str, target: str, ok: bool | None) -> None:
         rows.append({"figure": figure, "value": value, "unit": unit, "target": target, "met": ok})
 
+    if not sim_only:
+        _engines(seconds, row)
+    _simulations(seconds, row)
+    return rows
+
+
+def _engines(seconds: float, row: Any) -> None:
     for n in (2, 4):
         mine = _rate(bench_cosmodeck(n, dict(STEPS)), seconds)["decisions_per_s"]
         uno = _anchor(lambda n=n: bench_rlcard_uno(n), seconds)
@@ -93,6 +101,9 @@ def measure(seconds: float) -> list[dict[str, Any]]:
     row("Shooting Star 4p random playouts", shs, "games/s", ">= 1,000" + note, ok)
     ref = _rate(_playouts("shooting-star", 4, fast=False), seconds)["games_per_s"]
     row("  same, reference rules (fast=False)", ref, "games/s", f"fast path {shs / ref:.2f}x the reference", None)
+
+
+def _simulations(seconds: float, row: Any) -> None:
     for game_id, opts in (("blast-off", STEPS), ("shooting-star", {}), ("meteor", {})):
         rnd = _sim(game_id, 4, "random", seconds, opts)
         heu = _sim(game_id, 4, "heuristic", seconds, opts)
@@ -103,7 +114,6 @@ def measure(seconds: float) -> list[dict[str, Any]]:
             f"{heu['games_per_s']:,.1f} games/s; {ratio:.3f}x random (>= 0.5x)", ratio >= 0.5)
         if game_id == "meteor":
             row("meteor 4p heuristic games/s", heu["games_per_s"], "games/s", ">= 100", heu["games_per_s"] >= 100)
-    return rows
 
 
 def _playouts(game_id: str, players: int, fast: bool = True) -> Any:
@@ -143,11 +153,13 @@ def main() -> None:
     p.add_argument("--json", action="store_true")
     p.add_argument("--cpu", action="store_true",
                    help="time in CPU seconds of this process, not wall seconds (a shared or busy machine)")
+    p.add_argument("--sim-only", action="store_true",
+                   help="only the simulator rows (random and heuristic bots of each game at 4 players)")
     a = p.parse_args()
     if a.cpu:
         use_cpu_clock()
     t0 = clock()
-    rows = measure(a.seconds)
+    rows = measure(a.seconds, a.sim_only)
     if a.json:
         print(json.dumps({"seconds": a.seconds, "rows": rows}))
         return

@@ -69,3 +69,28 @@ def test_fast_scores_of_a_subset_and_of_foreign_actions() -> None:
     parsed = [game.parse_action(str(a)) for a in part]  # equal actions, not the interned objects
     assert fast_scores(game, view, parsed) == scores(game, view, part)
     assert fast_scores(game, view, []) == []
+
+
+def test_the_shared_mission_gain_memo_is_used_and_keyed_by_what_it_reads() -> None:
+    """``fast_scores`` shares ``mission_gain`` between views of the same mission situation (missions in
+    order, named planets and counts captured); the reference computes it afresh (the tests above compare)."""
+    from cosmodeck.bots.heuristic.shooting_star import ShsEval
+    from cosmodeck.bots.heuristic.shooting_star_fast import _codes
+
+    game = cosmodeck.load_game("shooting-star")
+    for seed in range(3):
+        st = game.new_game(players=4, seed=seed)
+        rng = Rng(seed)
+        while not st.is_over:
+            seat = min(st.to_act)
+            legal = st.legal_actions(seat)
+            fast_scores(game, st.view(seat), legal)
+            st.apply(seat, legal[rng.randbelow(len(legal))])
+    gains = _codes(game).gains
+    assert len(gains) > 4 and any(len(g) > 3 for g in gains.values())
+    st = game.new_game(players=4, seed=9)
+    view = st.view(0)
+    shared = ShsEval(game, view, gains)
+    fresh = ShsEval(game, view)
+    for pid in game.data.planets:
+        assert shared.mission_gain(pid) == fresh.mission_gain(pid)

@@ -58,14 +58,17 @@ def _ignore(seat: int | None, events: list[Event]) -> None:
 
 
 def play_game(state: State, bots: Sequence[Bot], rng: Rng, max_decisions: int = 1_000_000,
-              sink: EventSink | None = None) -> int:
+              sink: EventSink | None = None, reference: bool = False) -> int:
     """Play ``state`` to the end with ``bots`` (one per seat); returns the number of decisions.
 
     ``sink`` (the simulator's statistics observer) receives every event; bots never see it.
+    ``reference``: a real-time game runs the readable loop (``_play_realtime_reference``), which plays
+    the same games as the default one (to check it, or to time it).
     """
     emit = sink or _ignore
     if state.game.info.real_time:
-        return _play_realtime(state, bots, rng, max_decisions, emit)
+        loop = _play_realtime_reference if reference else _play_realtime
+        return loop(state, bots, rng, max_decisions, emit)
     decisions = 0
     while not state.is_over:
         to_act = state.to_act
@@ -87,7 +90,88 @@ def play_game(state: State, bots: Sequence[Bot], rng: Rng, max_decisions: int = 
     return decisions
 
 
+def _earliest(plans: dict[int, float]) -> tuple[int, float]:
+    """The seat with the earliest planned look (ties: the lowest seat), or ``(-1, inf)``."""
+    seat, t = -1, float("inf")
+    for s, when in plans.items():
+        if when < t or (when == t and s < seat):
+            seat, t = s, when
+    return seat, t
+
+
+def _steady(bot: Bot) -> bool:
+    """Whether ``bot``'s own class (not a base class: a subclass may read the clock) declares ``steady = True``."""
+    return vars(type(bot)).get("steady", False) is True
+
+
 def _play_realtime(state: State, bots: Sequence[Bot], rng: Rng, max_decisions: int, emit: EventSink) -> int:
+    """The real-time loop (the same games as ``_play_realtime_reference``, draw for draw).
+
+    Between two changes of the state (an action or a timer step) who may act, the cue and the next
+    deadline stay the same, so they are computed once per change, not once per look. A bot whose own
+    class says ``steady = True`` (a subclass must say it again) promises that, asked again at an
+    unchanged state, it waits again without drawing from ``rng`` (its answer reads only the view, the
+    legal list and what it learnt from earlier views, never how long it waited): after it waits, it is
+    not asked again until the state changes, but its reaction time is still drawn at every planned
+    look, so the generator's stream, the looks' times and therefore the games are exactly those of the
+    reference loop.
+    """
+    plans: dict[int, float] = {}
+    steady = [_steady(b) for b in bots]
+    waiting: set[int] = set()  # steady seats that waited since the last change of the state
+    decisions = 0
+    idle_rounds = 0
+    cue: float | None = None
+    while not state.is_over:
+        waiting.clear()
+        to_act = state.to_act
+        for seat in list(plans):
+            if seat not in to_act:
+                del plans[seat]
+        new_cue = state.cue()
+        if new_cue is not None and new_cue != cue:  # a new call: every bot reacts to it afresh
+            for seat in sorted(to_act):
+                delay = call_reaction(bots[seat], rng)
+                if delay is not None:
+                    plans[seat] = new_cue + delay
+        cue = new_cue
+        for seat in sorted(to_act):
+            if seat not in plans:
+                plans[seat] = state.now + max(0.0, bots[seat].reaction_time(rng))
+        deadline = state.next_deadline()
+        while True:  # looks at this unchanged state, until one acts or the deadline comes
+            seat, t = _earliest(plans)
+            if deadline is not None and deadline <= t:
+                emit(None, state.advance(deadline))
+                idle_rounds = 0
+                break
+            if seat < 0:
+                raise StuckGameError(f"nobody may act and no deadline is pending ({state!r})")
+            # No deadline falls before t, so who may act is unchanged until then.
+            action = None if seat in waiting else _decide(bots[seat], state, seat, state.legal_actions(seat), rng)
+            if action is None:  # the bot waits; it looks again after another reaction time
+                plans[seat] = t + max(1e-3, bots[seat].reaction_time(rng))
+                idle_rounds += 1
+                if idle_rounds > 100_000:
+                    raise StuckGameError("every bot keeps waiting")
+                if steady[seat]:
+                    waiting.add(seat)
+                continue
+            del plans[seat]
+            emit(seat, state.apply(seat, action, at=t))
+            decisions += 1
+            idle_rounds = 0
+            if decisions > max_decisions:
+                raise DecisionLimitError(f"more than {max_decisions} decisions")
+            break
+    return decisions
+
+
+def _play_realtime_reference(state: State, bots: Sequence[Bot], rng: Rng, max_decisions: int,
+                             emit: EventSink) -> int:
+    """The readable real-time loop: every look recomputes who may act, the cue and the next deadline, and
+    asks the bot. ``_play_realtime`` plays exactly the same games (the same draws from ``rng`` in the same
+    order); ``tests/sim/test_realtime_loop.py`` compares both."""
     plans: dict[int, float] = {}
     decisions = 0
     idle_rounds = 0

@@ -123,9 +123,12 @@ class PublicLog:
         if self.rt:
             self._expire_due(t)
         self.now = max(self.now, t)
-        handler = getattr(self, "_on_" + kind, None)
+        key = (type(self), kind)
+        handler = _HANDLERS.get(key, _UNKNOWN)
+        if handler is _UNKNOWN:  # the first event of this kind: look its handler up once
+            handler = _HANDLERS[key] = getattr(type(self), "_on_" + str(kind), None)
         if handler is not None:
-            handler(d, t)
+            handler(self, d, t)
 
     def _ends(self, p: Play, d: Mapping[str, Any], kind: str, t: float) -> bool:
         """Whether event ``d`` comes after the (unpaused) resolution ``p`` reached its obligations."""
@@ -387,3 +390,7 @@ class PublicLog:
         self.viols.append(Violation(self._next_key, seat, mission, start, end, need))
         self._next_key += 1
         self.found.append((seat, mission))
+
+
+_UNKNOWN: Any = object()
+_HANDLERS: dict[tuple[type, Any], Any] = {}  # (class, event kind) -> its _on_KIND (None: not followed)

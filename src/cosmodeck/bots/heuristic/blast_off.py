@@ -126,32 +126,46 @@ class BlastOffHeuristic:
                 if isinstance(a, (Announce, Gesture)) and a.token == o["token"] and (
                         not isinstance(a, Announce) or o.get("expect") is None or str(a.arg) == str(o["expect"])):
                     return a
+        # the legal actions by kind, in their order (one pass)
+        catches: list[Catch] = []
+        slaps: list[Slap] = []
+        decl: list[Declare] = []
+        choose: list[Choose] = []
+        plays: list[Play] = []
+        take: Draw | Keep | None = None
+        for a in legal:
+            if isinstance(a, Play):
+                plays.append(a)
+            elif isinstance(a, Catch):
+                catches.append(a)
+            elif isinstance(a, Slap):
+                slaps.append(a)
+            elif isinstance(a, Declare):
+                decl.append(a)
+            elif isinstance(a, Choose):
+                choose.append(a)
+            elif take is None and isinstance(a, (Draw, Keep)):
+                take = a
         # 2. a catch: on evidence from the public log (or, in the guessing mode, on a suspicion)
-        catches = [a for a in legal if isinstance(a, Catch)]
         if catches:
             catch = self._evidence_catch(view, seat, catches, rng) if self.catching == "evidence" else \
                 self._guess_catch(catches)
             if catch is not None:
                 return catch
         # 3. countdown: throw in a card (not a Wild while another card fits)
-        slaps = [a for a in legal if isinstance(a, Slap)]
         if slaps:
             plain = [a for a in slaps if str(a).split()[1] != "W" and not str(a).split()[1].startswith("W[")]
             return (plain or slaps)[0]
         # 4. decisions: declare a Wild, choose a swap partner, keep or play the drawn card
-        decl = [a for a in legal if isinstance(a, Declare)]
         if decl:
             return self._best_declaration(decl, hand)
-        choose = [a for a in legal if isinstance(a, Choose)]
         if choose:
             sizes = view["hand_sizes"]
             return min(choose, key=lambda a: (sizes[a.target], a.target))
-        plays = [a for a in legal if isinstance(a, Play)]
         if plays:
             return self._best_play(plays, hand)
-        for a in legal:
-            if isinstance(a, (Draw, Keep)):
-                return a
+        if take is not None:
+            return take
         others = [a for a in legal if not isinstance(a, (Catch, Announce, Gesture))]
         if view.get("countdown") is not None and view.get("timing") != "steps":
             return None  # real time: nothing to throw in for this value, wait for the next call
@@ -211,11 +225,21 @@ class BlastOffHeuristic:
     @staticmethod
     def _agrees(view: Mapping[str, Any], seat: int, tr: PublicLog) -> bool:
         """The tracker's obligations for this seat are among those the view says it owes (a self-check)."""
-        mine = Counter((o["mission"], o.get("expect"), o.get("deadline"), o.get("due_step"))
-                       for o in view.get("obligations") or ())
-        derived = Counter((o.mission, o.expect, o.deadline if tr.rt else None, None if tr.rt else o.due)
-                          for o in tr.owed(seat))
-        return not derived - mine
+        owed = tr.owed(seat)
+        if not owed:
+            return True  # nothing derived: nothing to disagree with
+        mine: dict[tuple[Any, ...], int] = {}  # a multiset: derived - mine is empty
+        for o in view.get("obligations") or ():
+            k = (o["mission"], o.get("expect"), o.get("deadline"), o.get("due_step"))
+            mine[k] = mine.get(k, 0) + 1
+        rt = tr.rt
+        for d in owed:
+            k = (d.mission, d.expect, d.deadline if rt else None, None if rt else d.due)
+            left = mine.get(k, 0)
+            if left <= 0:
+                return False
+            mine[k] = left - 1
+        return True
 
     def _evidence_catch(self, view: Mapping[str, Any], seat: int, catches: list[Catch], rng: Rng) -> Catch | None:
         """A catch on a violation derived from the log, sure to be valid, decided once with ``p_catch``."""

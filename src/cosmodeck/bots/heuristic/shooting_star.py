@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import numpy as np
+
 from cosmodeck.bots.reaction import ReactionTime
 from cosmodeck.engine.rng import Rng
 from cosmodeck.engine.state import State
@@ -41,7 +43,10 @@ LATER_ATTRACT = 0.12
 class ShsEval:
     """Everything the scores need, computed once from one seat's view."""
 
-    def __init__(self, game: ShootingStarGame, view: Mapping[str, Any]) -> None:
+    def __init__(self, game: ShootingStarGame, view: Mapping[str, Any],
+                 gains: dict[Any, dict[str, float]] | None = None) -> None:
+        """``gains``: a memo of ``mission_gain`` shared by views (the fast scorer's), keyed by what it reads
+        (this seat's missions in order, the named planets and the counts it has captured)."""
         data = game.data
         self.data = data
         self._cap: dict[str, float] = {}
@@ -90,9 +95,27 @@ class ShsEval:
         self.counts = {"planets": len(got_p), KIND_12: sum(1 for p in got_p if p.kind == KIND_12),
                        KIND_34: sum(1 for p in got_p if p.kind == KIND_34),
                        "moon": sum(1 for p in got_p if p.moons >= 1)}
+        self._gain: dict[str, float] | None = None
+        if gains is not None:
+            key = (tuple(str(m["id"]) for m in mine), frozenset(self.names), tuple(self.counts.values()))
+            got_gains = gains.get(key)
+            if got_gains is None:
+                if len(gains) > 4096:
+                    gains.clear()
+                got_gains = gains[key] = {}
+            self._gain = got_gains
 
     # ---- pieces of a score ---------------------------------------------------------------
     def mission_gain(self, pid: str) -> float:
+        memo = self._gain
+        if memo is None:
+            return self._mission_gain(pid)
+        v = memo.get(pid)
+        if v is None:
+            v = memo[pid] = self._mission_gain(pid)
+        return v
+
+    def _mission_gain(self, pid: str) -> float:
         p = self.data.planets[pid]
         if p.kind == KIND_DARK:
             return 0.0
@@ -225,9 +248,14 @@ class ShootingStarHeuristic:
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
         if not legal:
             return None
-        from cosmodeck.bots.heuristic.shooting_star_fast import fast_scores  # the same scores, vectorised
+        from cosmodeck.bots.heuristic.shooting_star_fast import score_array  # the same scores, vectorised
 
-        vals = fast_scores(self.game, view, legal)
+        got = score_array(self.game, view, legal)
+        if self.noise <= 0 and isinstance(got, np.ndarray):  # the list path below, on the array
+            top = got.max()
+            tops = np.flatnonzero(got >= top - 1e-12)
+            return legal[int(tops[rng.randbelow(len(tops))]) if len(tops) > 1 else int(tops[0])]
+        vals = got.tolist() if isinstance(got, np.ndarray) else got
         if self.noise > 0:
             vals = [v + self.noise * rng.random() for v in vals]
         top = max(vals)

@@ -16,7 +16,6 @@ per view, a padded cell grid with the planet, level, opponent-card and capture t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from operator import is_
 from typing import Any
 
 import numpy as np
@@ -81,6 +80,7 @@ class _Codes:
                 self.repeats[s] = ks
         self.code: dict[int, int] = {}  # id(action) -> code; ``obj`` keeps the action alive (ids stay unique)
         self.obj: dict[int, Place] = {}
+        self.gains: dict[Any, dict[str, float]] = {}  # ShsEval's mission_gain memo, shared by this game's views
 
     def repeated_later(self, k: int) -> bool:
         return any(k in ks for ks in self.repeats.values())
@@ -100,13 +100,18 @@ class _Codes:
         return True
 
     def encode(self, legal: Sequence[Any]) -> tuple[Ints, Ints, Ints, Ints] | None:
-        """(card, x, y, arrow) arrays of ``legal``, or ``None`` if an action is not a known kind of ``Place``."""
-        ids = list(map(id, legal))
-        if not all(map(is_, map(self.obj.get, ids), legal)):
+        """(card, x, y, arrow) arrays of ``legal``, or ``None`` if an action is not a known kind of ``Place``.
+
+        An id in ``code`` is that of the very action stored in ``obj`` (kept alive there, so no other
+        live object has its id): a hit needs no identity check.
+        """
+        try:
+            code = np.fromiter(map(self.code.__getitem__, map(id, legal)), dtype=np.int64, count=len(legal))
+        except KeyError:
             for a in legal:
                 if self.obj.get(id(a)) is not a and not self._learn(a):
                     return None
-        code = np.array(list(map(self.code.__getitem__, ids)), dtype=np.int64)
+            code = np.fromiter(map(self.code.__getitem__, map(id, legal)), dtype=np.int64, count=len(legal))
         arrow = code % 8
         code //= 8
         y = code % _SPAN - _OFF
@@ -133,11 +138,17 @@ def fast_scores(game: ShootingStarGame, view: Mapping[str, Any], legal: Sequence
     action is not a ``Place``, the card set hits farther than the padding or the board is too large)."""
     if not legal:
         return []
+    got = score_array(game, view, legal)
+    return got.tolist() if isinstance(got, np.ndarray) else got
+
+
+def score_array(game: ShootingStarGame, view: Mapping[str, Any], legal: Sequence[Any]) -> Floats | list[float]:
+    """``fast_scores`` as a NumPy array, or as the reference's list when it falls back to it."""
     codes = _codes(game)
-    enc = codes.encode(legal) if codes.ok else None
+    enc = codes.encode(legal) if codes.ok and legal else None
     if enc is None:
         return scores(game, view, legal)
-    ev = ShsEval(game, view)
+    ev = ShsEval(game, view, codes.gains)
     if len(ev.board) > 62:
         return scores(game, view, legal)
     return _Scorer(codes, ev).run(*enc)
@@ -168,11 +179,7 @@ class _Scorer:
             bit[i] = 1 << b
             capv[i] = ev.capture_value(pid) if lv else 0.0
             self.cell_of[i] = cell
-        nbm = [0] * n  # the planet neighbours of a cell, as bits
         dirs = [dy * w + dx for dx, dy in NEIGHBOURS]
-        self.dirs = dirs
-        for i in self.cell_of:
-            nbm[i] = sum(bit[i + d] for d in dirs)
         for cell in ev.opp:
             if cell in ev.board:
                 i = (cell[1] - self.y0) * w + (cell[0] - self.x0)
@@ -184,28 +191,33 @@ class _Scorer:
         self.one_minus_shield = np.array(oms, dtype=np.float64)
         self.capv = np.array(capv, dtype=np.float64)
         self.bit = np.array(bit, dtype=np.int64)
-        self.nbm = np.array(nbm, dtype=np.int64)
         self.board_ix = np.array(list(self.cell_of), dtype=np.int64)  # padded index per compact index
         self.board_bits = self.bit[self.board_ix]
-        self.board_nbm = self.nbm[self.board_ix]
+        nbm = np.zeros(len(self.board_ix), dtype=np.int64)  # each planet's planet neighbours, as bits
+        for d in dirs:  # distinct bits: the sum is their union (the padding keeps i + d on the grid)
+            nbm += self.bit[self.board_ix + d]
+        self.board_nbm = nbm
 
-    def run(self, card: Ints, x: Ints, y: Ints, arrow: Ints) -> list[float]:
+    def run(self, card: Ints, x: Ints, y: Ints, arrow: Ints) -> Floats:
         c, ev = self.c, self.ev
         cell_ix = (y - self.y0) * self.w + (x - self.x0)
         out = np.zeros(len(card), dtype=np.float64)
         shield = c.shield[card]
         if shield.any():  # the value of a Shield depends on its cell only
             per_cell: dict[int, float] = {}
-            for i in np.flatnonzero(shield).tolist():
-                ci = int(cell_ix[i])
+            rows = np.flatnonzero(shield)
+            cells, cards, xs, ys = cell_ix[rows].tolist(), card[rows].tolist(), x[rows].tolist(), y[rows].tolist()
+            vals = []
+            for ci, k, cx, cy in zip(cells, cards, xs, ys, strict=True):
                 v = per_cell.get(ci)
                 if v is None:
-                    v = per_cell[ci] = ev.value(c.cards[int(card[i])], (int(x[i]), int(y[i])), "N")
-                out[i] = v
+                    v = per_cell[ci] = ev.value(c.cards[k], (cx, cy), "N")
+                vals.append(v)
+            out[rows] = vals
         att = np.flatnonzero(~shield)
         if len(att):
             out[att] = self._attacks(card[att], x[att], y[att], arrow[att], cell_ix[att])
-        return out.tolist()
+        return out
 
     def _table(self, pairs: set[tuple[int, int]], f: Any) -> Floats:
         """``f(cell, priority)`` as a table [priority, padded cell], filled at the given (cell, priority) pairs."""
@@ -305,9 +317,13 @@ class _Scorer:
         alone = 1.0 - (1.0 - 1.0 * later)  # a cell no placed card threatens
         tab = np.full((max(prio_l) + 1, len(self.present)), alone, dtype=np.float64)
         threat = ev.threat
-        for ci, p in set(zip(cell_ix.tolist(), prio_l, strict=True)):
-            cell = self.cell_of.get(ci)
-            lst = threat.get(cell) if cell is not None else None
+        cell_of = self.cell_of
+        hit = {i for i, cell in cell_of.items() if threat.get(cell)}  # planet cells a placed card threatens
+        if not hit:
+            return tab
+        cells = cell_ix.tolist()
+        for ci, p in {(ci, p) for ci, p in zip(cells, prio_l, strict=True) if ci in hit}:
+            lst = threat[cell_of[ci]]
             if lst:
                 keep = 1.0
                 for prob, pr, _order in lst:
