@@ -9,7 +9,7 @@ from cosmodeck.bots import make_bot, make_bots
 from cosmodeck.bots.heuristic.meteor_team import MeteorOmniscient, MeteorTeam, subset_counts
 from cosmodeck.bots.registry import BOTS, GAME_BOTS, SIMULATION_ONLY, sees_state
 from cosmodeck.engine.rng import Rng
-from cosmodeck.games.meteor.actions import Launch, PlaceCard, Site
+from cosmodeck.games.meteor.actions import DiscardProject, Give, Launch, Mechanic, PlaceCard, Site
 from cosmodeck.sim.batch import SimSpec
 from cosmodeck.sim.runner import bot_rng, play_game
 from cosmodeck.sim.simulate import simulate
@@ -352,3 +352,32 @@ def test_a_stalled_seat_starts_a_rocket_its_teammates_may_finish() -> None:
     assert bot._values(view, [place])[0] > 0
     closed = {**view, "challenges": [{"id": "C06", "key": "closed_site"}, None]}  # nobody else may help
     assert bot._values(closed, [place])[0] == bot._place_value(closed, place)
+
+
+def test_P10_mechanic_takes_back_the_best_card_before_a_project_is_discarded() -> None:
+    """P10 Mechanic (once per zone): a dead project is discarded, but first its Electric comes back to the hand."""
+    bot = _team()
+    dead = {"site": "s0", "seat": 0, "slot": 0, "status": "dead", "built": False, "cards": ["R10#1", "F#1", "E#1"]}
+    view = _view(sites=[dead], powers=[{"id": "P10", "key": "mechanic"}, None],
+                 hands=[{"seat": 0, "count": 0, "cards": []}, {"seat": 1, "count": 0, "cards": None}])
+    values = {c: bot._value(view, Mechanic(Site(0), c)) for c in dead["cards"]}  # type: ignore[attr-defined]
+    assert values["E#1"] > bot._value(view, DiscardProject(Site(0))) > 0
+    assert values["F#1"] == values["R10#1"] == 0.0
+    assert bot._value({**view, "powers": [None, None]}, Mechanic(Site(0), "E#1")) == 0.0
+    live = {**dead, "status": "rocket", "cards": ["R10#1", "F#1"], "missing": "S", "damage": 3}
+    assert bot._value({**view, "sites": [live]}, Mechanic(Site(0), "F#1")) == 0.0  # nothing to discard
+
+
+def test_P13_courier_hands_energy_to_a_closed_site_that_misses_it() -> None:
+    """P13 Courier: C06 Closed Site bars this seat from the teammate's site, so it gives the missing Solar."""
+    bot = _team()
+    project = {"site": "s1", "seat": 1, "slot": 0, "status": "rocket", "built": False, "damage": 3,
+               "cards": ["R10#1", "F#1"], "missing": "S"}
+    courier = {"id": "P13", "key": "courier"}
+    closed = {"id": "C06", "key": "closed_site"}
+    view = _view(sites=[project], powers=[courier, None], challenges=[None, closed],
+                 hands=[{"seat": 0, "count": 2, "cards": ["S#1", "F#2"]}, {"seat": 1, "count": 1, "cards": None}])
+    assert bot._value(view, Give("S#1", 1)) > 4
+    assert bot._value(view, Give("F#2", 1)) == 0.0  # not what it misses
+    assert bot._value({**view, "challenges": [None, None]}, Give("S#1", 1)) == 0.0  # it places the Solar itself
+    assert bot._value({**view, "powers": [None, None]}, Give("S#1", 1)) == 0.0

@@ -69,11 +69,21 @@ from cosmodeck.bots.heuristic.meteor_odds import candidates
 from cosmodeck.bots.params import Params
 from cosmodeck.bots.reaction import ReactionTime
 from cosmodeck.engine.rng import Rng
-from cosmodeck.games.meteor.actions import CompleteRetrofit, DiscardProject, Flip, Launch, PlaceCard, ShowHand, Spot
+from cosmodeck.games.meteor.actions import (
+    CompleteRetrofit,
+    DiscardProject,
+    Flip,
+    Give,
+    Launch,
+    Mechanic,
+    PlaceCard,
+    ShowHand,
+    Spot,
+)
 from cosmodeck.games.meteor.game import MeteorGame
 
 KILL = 10.0
-CLOCKED = (Launch, DiscardProject, Flip)  # actions whose value reads the clock (the team's own timed view)
+CLOCKED = (Launch, DiscardProject, Flip, Mechanic)  # actions whose value reads the clock (the team's own timed view)
 VOLLEY_OPEN = 6.0  # opening (or joining) a volley the team can finish exactly
 SHOW_VALUE = 2.5  # Open Book: showing new cards lets the others plan with them (below finishing a project)
 STALL_VALUE = 0.8  # below every useful action: a stalled seat starts a rocket the team may finish
@@ -113,15 +123,17 @@ def reach_over(values: Sequence[int], target: int, least: int) -> int | None:
 
 class MeteorTeam(MeteorHeuristic):
     name = "team"
-    VALUED = (Launch, PlaceCard, CompleteRetrofit, DiscardProject, Spot, Flip, ShowHand)  # _value is 0 for the rest
+    VALUED = (Launch, PlaceCard, CompleteRetrofit, DiscardProject, Spot, Flip, ShowHand, Mechanic, Give)
 
     def __init__(self, game: MeteorGame, patience: float = 6.0, reaction: ReactionTime | None = None,
-                 pass_after: float = 20.0, overkill: float = 0.5, stuck_s: float = 20.0, waste: float = 0.6,
+                 pass_after: float = 20.0, overkill: float = 4.0, stuck_s: float = 20.0, waste: float = 0.6,
                  excess: float = 1.5, junk_retrofit: bool = True, junk_missing: int = 2,
                  track: float = 9.0, lab: float = 7.0, recycle: float = 0.0, free_site: float = 0.5,
                  big_overkill: float = 2.5, big_excess: float = 0.5, stall_s: float = 8.0,
-                 blind_s: float = 20.0, boss_hold: float = 10.0, boss_zone: int = 3, boss_min: int = 3) -> None:
+                 blind_s: float = 20.0, boss_hold: float = 10.0, boss_zone: int = 3, boss_min: int = 3,
+                 boss_overkill: float = 0.5) -> None:
         super().__init__(game, patience, reaction, pass_after, overkill)
+        self.boss_overkill = boss_overkill
         self.boss_hold = boss_hold
         self.boss_zone = boss_zone
         self.boss_min = boss_min
@@ -148,7 +160,7 @@ class MeteorTeam(MeteorHeuristic):
     def from_params(game: MeteorGame, p: Params, reaction: ReactionTime) -> MeteorTeam:
         patience = p.float("patience", 6.0, lo=0.0, hi=600.0)
         pass_after = p.float("pass_after", 20.0, lo=0.0, hi=600.0)
-        overkill = p.float("overkill", 0.5, lo=0.0, hi=100.0)
+        overkill = p.float("overkill", 4.0, lo=0.0, hi=100.0)
         stuck_s = p.float("stuck_s", 20.0, lo=0.0, hi=600.0)
         waste = p.float("waste", 0.6, lo=0.0, hi=100.0)
         excess = p.float("excess", 1.5, lo=0.0, hi=100.0)
@@ -165,10 +177,11 @@ class MeteorTeam(MeteorHeuristic):
         boss_hold = p.float("boss_hold", 10.0, lo=0.0, hi=100.0)
         boss_zone = p.int("boss_zone", 3, lo=1, hi=5) or 3
         boss_min = p.int("boss_min", 3, lo=1, hi=5) or 3
+        boss_overkill = p.float("boss_overkill", 0.5, lo=0.0, hi=100.0)
         p.done()
         return MeteorTeam(game, patience, reaction, pass_after, overkill, stuck_s, waste, excess, junk_retrofit,
                           junk_missing, track, lab, recycle, free_site, big_overkill, big_excess, stall_s,
-                          blind_s, boss_hold, boss_zone, boss_min)
+                          blind_s, boss_hold, boss_zone, boss_min, boss_overkill)
 
     # ---- what this seat knows --------------------------------------------------------------
     def _hand(self, view: Mapping[str, Any]) -> list[str]:
@@ -452,6 +465,10 @@ class MeteorTeam(MeteorHeuristic):
             return self._flip_value(view)
         if isinstance(a, ShowHand):
             return self._show_value(view)
+        if isinstance(a, Mechanic):
+            return self._mechanic_value(view, str(a.site), a.card)
+        if isinstance(a, Give):
+            return self._give_value(view, a.card, a.to)
         return 0.0
 
     # ---- Powers (MET-D4: every seat's Power and Challenge are public) -----------------------
@@ -474,6 +491,41 @@ class MeteorTeam(MeteorHeuristic):
             return 0.0
         own = view["hands"][seat]
         return SHOW_VALUE if Counter(own["cards"] or ()) - Counter(own.get("known") or ()) else 0.0
+
+    def _mechanic_value(self, view: Mapping[str, Any], name: str, card_id: str) -> float:
+        """Mechanic (once per zone): before a project is discarded, take back its most valuable card.
+
+        Energy first (the scarce resource; Solar and Electric before Fuel and Atomic), else a rocket the
+        field wants; the rest is then discarded as before."""
+        if not self._powered(view, int(view["seat"]), "mechanic") or self._discard_value(view, name) <= 0:
+            return 0.0
+        site = self._site(view, name)
+        if site is None:
+            return 0.0
+        def worth(cid: str) -> float:
+            c = self._card(cid)
+            if c is None:
+                return 0.0
+            if c.is_energy:
+                return 2.0 + next((float(e.value) for e in self.game.data.energy if e.code == c.code), 1.0)
+            return 1.0 if c.is_rocket and self._needs(view)[c.damage] > 0 else 0.0
+        best = max((worth(c) for c in site["cards"]), default=0.0)
+        return self._discard_value(view, name) + 0.5 if best > 0 and worth(card_id) == best else 0.0
+
+    def _give_value(self, view: Mapping[str, Any], card_id: str, to: int) -> float:
+        """Courier (once per zone): hand an energy card to a teammate whose own project misses it, when
+        this seat may not place it there itself (a Closed Site, or this seat is a Homebody)."""
+        seat = int(view["seat"])
+        card = self._card(card_id)
+        if card is None or not card.is_energy or not self._powered(view, seat, "courier"):
+            return 0.0
+        barred = self._challenged(view, to, "closed_site") or self._challenged(view, seat, "homebody")
+        if not barred or self._challenged(view, to, "backwards"):
+            return 0.0  # it may place the card itself; a Backwards teammate could not find it in its hand
+        for s in view["sites"]:
+            if s["seat"] == to and s["status"] in ("rocket", "tech") and card.code in (s.get("missing") or ""):
+                return 6.0 if len(s.get("missing") or "") == 1 else 4.5
+        return 0.0
 
     def _flip_value(self, view: Mapping[str, Any]) -> float:
         """Chronometrist: in Zone 1, flip a nearly empty last timer (remaining becomes length - remaining)."""
@@ -600,7 +652,8 @@ class MeteorTeam(MeteorHeuristic):
         if need <= 0 and rockets > evasion:
             return -self.waste * d - 1.0, 0.0  # the volley already destroys it: this rocket would add nothing
         big = size > self._max_damage() or evasion > 1  # no single rocket can ever destroy it
-        cheap = 0.0 if free else self._overkill_cost(zone, trait == "volatile")
+        # the Overkill that destroys a meteor no single rocket can (a Boss): ``boss_overkill`` outside Zones 1-2
+        cheap = 0.0 if free else self._overkill_cost(zone, trait == "volatile", self.boss_overkill)
         if rockets < evasion:
             short = evasion - rockets
             if any(c >= short for c in subset_counts(pool, need - hit)):
@@ -616,9 +669,9 @@ class MeteorTeam(MeteorHeuristic):
         if hit > need:
             if trait == "brittle" or sharp or (self._guided(view) and hit == need + 1):
                 return KILL, 1.0  # no Overkill (Brittle, Sharpshooter, Guidance Computer)
-            cost = cheap
-            if big and aimed and cost <= self.big_overkill:
-                return KILL - cost - self.big_excess * (hit - need), 1.0  # finish the volley the team opened
+            if big and aimed and cheap <= self.big_overkill:
+                return KILL - cheap - self.big_excess * (hit - need), 1.0  # finish the volley the team opened
+            cost = 0.0 if free else self._overkill_cost(zone, trait == "volatile")
             if up:
                 if cost >= KILL or self._has_exact_use(view, d):
                     return -1.5 - 0.5 * (hit - need), 0.0  # wait for the shot that fits
@@ -636,13 +689,16 @@ class MeteorTeam(MeteorHeuristic):
             return 2.0 - 0.2 * d, 0.0  # Cracked keeps the damage: a step towards the kill
         return -self.waste * d + (1.0 if not up else -3.0), 0.0
 
-    def _overkill_cost(self, zone: int, volatile: bool) -> float:
-        """An Overkill costs the rest of the zone (the draws come anyway); in Zone 1 it loses the game."""
+    def _overkill_cost(self, zone: int, volatile: bool, base: float | None = None) -> float:
+        """An Overkill costs the rest of the zone (the draws come anyway); in Zone 1 it loses the game.
+
+        ``base`` is the cost outside Zones 1 and 2 (default ``overkill``)."""
         if zone == 1 or (zone == 2 and volatile):
             return 40.0
+        cost = self.overkill if base is None else base
         if volatile:
-            return self.overkill + 4.0
-        return self.overkill + (2.0 if zone == 2 else 0.0)
+            return cost + 4.0
+        return cost + (2.0 if zone == 2 else 0.0)
 
     def _has_exact_use(self, view: Mapping[str, Any], d: int) -> bool:
         """Whether a rocket of damage ``d`` fits a face-up meteor exactly, alone or with the built rockets."""
@@ -830,7 +886,7 @@ class MeteorOmniscient(MeteorTeam):
                                 team.waste, team.excess, team.junk_retrofit, team.junk_missing,
                                 team.track, team.lab, team.recycle, team.free_site, team.big_overkill,
                                 team.big_excess, team.stall_s, team.blind_s, team.boss_hold, team.boss_zone,
-                                team.boss_min)
+                                team.boss_min, team.boss_overkill)
 
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
         raise RuntimeError("the omniscient Meteor planner reads the whole state: only the simulator can run it")
