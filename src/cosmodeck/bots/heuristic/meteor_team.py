@@ -41,12 +41,33 @@ only words are Pass and Launch):
   a kill at the cost of the rest of the zone plus ``excess`` per damage point over, an under-hit
   wastes ``waste`` per damage point and reveals the meteor; the shot with the best expectation
   wins. A face-up meteor gets an Overkill only when the rocket has no exact use left;
-- **Overkill** outside Zone 1 costs only the rest of the zone (the draws come anyway); on a Volatile
-  meteor in Zone 2, or anything in Zone 1, it loses the game, except on the last meteor;
+- **Overkill** outside Zone 1 costs the rest of the zone (``overkill``, 4: the draws come anyway, but
+  the zone's time is lost); on a Volatile meteor in Zone 2, or anything in Zone 1, it loses the game,
+  except on the last meteor;
+- **Boss volleys** (MET-11.4): a meteor no single rocket can destroy (a Boss, a 6, an Evasive one) is
+  shot only with a volley that surely destroys it: exactly, or, where an Overkill costs little
+  (``boss_overkill``, 0.5, in Zones 5-3), with the smallest excess the built rockets allow; the
+  seats that see the window open join it until the sum is reached. While a Boss is in the field in
+  Zones 5-3 (``boss_zone``), rockets of damage 3 or more (``boss_min``) are held for its volley
+  (``boss_hold``) instead of being spent on standard meteors;
 - **Powers**: Spotter reveals the Boss first (then the widest range), Demolition Expert's +1 and
   Sharpshooter's no-Overkill flags are used when they make a shot exact or safe, Chronometrist
-  flips a nearly empty Zone 1 timer. A Backwards seat plays cards by position onto its own empty
-  site, where everyone sees them, and clears them when nobody builds on them;
+  flips a nearly empty Zone 1 timer. Open Book shows the hand whenever it holds cards nobody has
+  seen, and the others count the shown energy when they decide whether the team can pay a rocket.
+  Fuel Chemist and Solar Engineer count their substitutions when paying on their own site (and the
+  others give a Fuel Chemist's site a Fuel for a missing Atomic). Mechanic takes back a project's
+  most valuable card before the project is discarded. Courier hands a missing energy card to a
+  teammate whose site this seat may not play on (Closed Site, or this seat is a Homebody).
+  Quartermaster, Salvager and Twin Pads work by themselves (Twin Pads' second slot is one more own
+  site); Radio Operator is not used (the team never talks). A Backwards seat plays cards by
+  position onto its own empty site, where everyone sees them, and clears them when nobody builds on
+  them (``blind_s``);
+- **Challenges** are public (MET-D4): Closed Site, Homebody and Backwards hands are not counted on to
+  pay, Power Fault and Light Payloads rockets are junk for their seat, Stubborn's seat never passes
+  (the engine refuses it), One-Handed and Countdown only slow the seat down;
+- **stalls**: a seat whose site has stood empty ``stall_s`` seconds (8) with nothing better to do
+  starts a rocket one or two energy cards short that the other hands may hold: the missing energy is
+  public on the site;
 - **pass**: when it has nothing useful to do and the zone has run ``pass_after`` seconds (never in
   Zone 1).
 
