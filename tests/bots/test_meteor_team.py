@@ -336,24 +336,6 @@ def test_R2_fuel_chemist_and_solar_engineer_substitutions_count_on_the_own_site(
     assert bot._place_value({**helper, "powers": [None, None]}, PlaceCard("F#1", Site(1))) == 0.0
 
 
-def test_a_stalled_seat_starts_a_rocket_its_teammates_may_finish() -> None:
-    """A seat whose site stood empty ``stall_s`` seconds with nothing better to do starts a rocket two energy
-    cards short (the missing energy is public on the site) rather than wait; never sooner."""
-    bot = _team()
-    empty = {"site": "s0", "seat": 0, "slot": 0, "status": "empty", "built": False, "cards": []}
-    field = [{"ref": "m1", "kind": "standard", "face_up": True, "size": 5, "back": [4, 5], "trait": None,
-              "store": 0}]
-    hand = {"seat": 0, "count": 2, "cards": ["R19#1", "F#1"]}  # F, S, S: two Solar short
-    view = _view(sites=[empty], field=field, resource_deck=60, hands=[hand, {"seat": 1, "count": 4, "cards": None}])
-    place = PlaceCard("R19#1", Site(0))
-    bot._seen["s0"], bot._now = ((), 0.0), 3.0
-    assert max(bot._values(view, [place])) <= 0.0 + bot._place_value(view, place)
-    bot._now = 3.0 + bot.stall_s
-    assert bot._values(view, [place])[0] > 0
-    closed = {**view, "challenges": [{"id": "C06", "key": "closed_site"}, None]}  # nobody else may help
-    assert bot._values(closed, [place])[0] == bot._place_value(closed, place)
-
-
 def test_P10_mechanic_takes_back_the_best_card_before_a_project_is_discarded() -> None:
     """P10 Mechanic (once per zone): a dead project is discarded, but first its Electric comes back to the hand."""
     bot = _team()

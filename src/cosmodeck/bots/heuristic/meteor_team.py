@@ -65,9 +65,6 @@ only words are Pass and Launch):
 - **Challenges** are public (MET-D4): Closed Site, Homebody and Backwards hands are not counted on to
   pay, Power Fault and Light Payloads rockets are junk for their seat, Stubborn's seat never passes
   (the engine refuses it), One-Handed and Countdown only slow the seat down;
-- **stalls**: a seat whose site has stood empty ``stall_s`` seconds (8) with nothing better to do
-  starts a rocket one or two energy cards short that the other hands may hold: the missing energy is
-  public on the site;
 - **pass**: when it has nothing useful to do and the zone has run ``pass_after`` seconds (never in
   Zone 1).
 
@@ -107,7 +104,6 @@ KILL = 10.0
 CLOCKED = (Launch, DiscardProject, Flip, Mechanic)  # actions whose value reads the clock (the team's own timed view)
 VOLLEY_OPEN = 6.0  # opening (or joining) a volley the team can finish exactly
 SHOW_VALUE = 2.5  # Open Book: showing new cards lets the others plan with them (below finishing a project)
-STALL_VALUE = 0.8  # below every useful action: a stalled seat starts a rocket the team may finish
 USEFUL_TECHS = {"extra_draw_per_zone_change": 4.0, "reveal_all_meteors": 3.5, "overkill_by_one_is_safe": 2.5,
                 "retrofit_with_3_on_demand": 2.5}
 
@@ -150,7 +146,7 @@ class MeteorTeam(MeteorHeuristic):
                  pass_after: float = 20.0, overkill: float = 4.0, stuck_s: float = 20.0, waste: float = 0.6,
                  excess: float = 1.5, junk_retrofit: bool = True, junk_missing: int = 2,
                  track: float = 9.0, lab: float = 7.0, recycle: float = 0.0, free_site: float = 0.5,
-                 big_overkill: float = 2.5, big_excess: float = 0.5, stall_s: float = 8.0,
+                 big_overkill: float = 2.5, big_excess: float = 0.5,
                  blind_s: float = 20.0, boss_hold: float = 10.0, boss_zone: int = 3, boss_min: int = 3,
                  boss_overkill: float = 0.5) -> None:
         super().__init__(game, patience, reaction, pass_after, overkill)
@@ -159,7 +155,6 @@ class MeteorTeam(MeteorHeuristic):
         self.boss_zone = boss_zone
         self.boss_min = boss_min
         self.blind_s = blind_s
-        self.stall_s = stall_s
         self.big_overkill = big_overkill
         self.big_excess = big_excess
         self.stuck_s = stuck_s
@@ -193,7 +188,6 @@ class MeteorTeam(MeteorHeuristic):
         free_site = p.float("free_site", 0.5, lo=0.0, hi=100.0)
         big_overkill = p.float("big_overkill", 2.5, lo=-1.0, hi=100.0)
         big_excess = p.float("big_excess", 0.5, lo=0.0, hi=100.0)
-        stall_s = p.float("stall_s", 8.0, lo=0.0, hi=600.0)
         blind_s = p.float("blind_s", 20.0, lo=0.0, hi=600.0)
         boss_hold = p.float("boss_hold", 10.0, lo=0.0, hi=100.0)
         boss_zone = p.int("boss_zone", 3, lo=1, hi=5) or 3
@@ -201,8 +195,8 @@ class MeteorTeam(MeteorHeuristic):
         boss_overkill = p.float("boss_overkill", 0.5, lo=0.0, hi=100.0)
         p.done()
         return MeteorTeam(game, patience, reaction, pass_after, overkill, stuck_s, waste, excess, junk_retrofit,
-                          junk_missing, track, lab, recycle, free_site, big_overkill, big_excess, stall_s,
-                          blind_s, boss_hold, boss_zone, boss_min, boss_overkill)
+                          junk_missing, track, lab, recycle, free_site, big_overkill, big_excess, blind_s, boss_hold,
+                          boss_zone, boss_min, boss_overkill)
 
     # ---- what this seat knows --------------------------------------------------------------
     def _hand(self, view: Mapping[str, Any]) -> list[str]:
@@ -292,24 +286,6 @@ class MeteorTeam(MeteorHeuristic):
                 if card is not None and card.is_energy:
                     out[card.code] += 1
         return out
-
-    def _teammates_may_hold(self, view: Mapping[str, Any], cost: Sequence[str], have: Counter[str]) -> bool:
-        """Whether every energy card this seat lacks for ``cost`` may be in a hand that can place it here."""
-        lacking = Counter(cost) - have
-        seat = int(view["seat"])
-        if self._challenged(view, seat, "closed_site"):
-            return not lacking
-        helpers = [h for h in view["hands"] if int(h["seat"]) != seat and int(h["count"]) > 0
-                   and not self._challenged(view, int(h["seat"]), "homebody")]
-        if not helpers:
-            return not lacking
-        seen: Counter[str] = Counter()
-        for c in [*view["discard"], *(x for s in view["sites"] for x in s["cards"]), *self._hand(view)]:
-            card = self._card(c)
-            if card is not None and card.is_energy:
-                seen[card.code] += 1
-        total = self._energy_total()
-        return all(total[k] - seen[k] >= v for k, v in lacking.items())
 
     @staticmethod
     def _challenged(view: Mapping[str, Any], seat: int, key: str) -> bool:
@@ -443,33 +419,7 @@ class MeteorTeam(MeteorHeuristic):
             static = [None if isinstance(a, CLOCKED) else self._value(view, a) if isinstance(a, valued) else 0.0
                       for a in legal]
             memo["static"] = (list(legal), static)
-        values = [self._value(view, a) if v is None else v for a, v in zip(legal, static, strict=True)]
-        if self.stall_s > 0 and max(values, default=0.0) < STALL_VALUE:
-            for i, a in enumerate(legal):
-                if isinstance(a, PlaceCard) and values[i] < STALL_VALUE:
-                    values[i] = max(values[i], self._stall_value(view, a))
-        return values
-
-    def _stall_value(self, view: Mapping[str, Any], a: PlaceCard) -> float:
-        """A rocket two energy cards short, started on this seat's site after it has stood empty ``stall_s``.
-
-        Nothing else is worth doing, so the seat shows the team what it could build (the missing energy
-        is public on the site) instead of waiting: a teammate holding it adds it (MET-8.3)."""
-        site = self._site(view, str(a.site))
-        if site is None or site["status"] != "empty" or site["seat"] != int(view["seat"]) or a.card.startswith("@"):
-            return 0.0
-        seen = self._seen.get(str(a.site))
-        if seen is None or seen[0] or self._now - seen[1] < self.stall_s:
-            return 0.0
-        card = self._card(a.card)
-        want = self._needs(view)
-        if card is None or not card.is_rocket or want[card.damage] <= 0:
-            return 0.0
-        have = self._energy(view)
-        missing = self._missing_from(card.cost, have)
-        if missing > 2 or not self._teammates_may_hold(view, card.cost, have):
-            return 0.0
-        return STALL_VALUE - 0.1 - 0.15 * missing + 0.05 * float(card.damage) - (0.3 if missing == 2 else 0.0)
+        return [self._value(view, a) if v is None else v for a, v in zip(legal, static, strict=True)]
 
     def _value(self, view: Mapping[str, Any], a: Any) -> float:
         if isinstance(a, Launch):
@@ -906,7 +856,7 @@ class MeteorOmniscient(MeteorTeam):
         return MeteorOmniscient(game, team.patience, reaction, team.pass_after, team.overkill, team.stuck_s,
                                 team.waste, team.excess, team.junk_retrofit, team.junk_missing,
                                 team.track, team.lab, team.recycle, team.free_site, team.big_overkill,
-                                team.big_excess, team.stall_s, team.blind_s, team.boss_hold, team.boss_zone,
+                                team.big_excess, team.blind_s, team.boss_hold, team.boss_zone,
                                 team.boss_min, team.boss_overkill)
 
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
