@@ -287,8 +287,8 @@ def test_the_team_holds_strong_rockets_for_the_boss_volley_in_high_zones() -> No
 
 
 def test_MET_7_2_an_open_book_seat_shows_new_cards_and_the_team_counts_them() -> None:
-    """P02 Open Book (MET-7.2): the holder shows its hand whenever it holds cards nobody has seen, and a
-    teammate that lacks a Solar starts the rocket when a shown hand holds one."""
+    """P02 Open Book (MET-7.2; R14: anyone in a first game): the holder shows its hand whenever it holds
+    cards nobody has seen, and a teammate that lacks a Solar starts the rocket when a shown hand holds one."""
     from cosmodeck.games.meteor.actions import ShowHand
 
     bot = _team()
@@ -299,6 +299,7 @@ def test_MET_7_2_an_open_book_seat_shows_new_cards_and_the_team_counts_them() ->
     assert bot._value({**view, "hands": [{**mine, "known": ["F#1", "S#1"]}, view["hands"][1]]},  # type: ignore[index]
                       ShowHand()) == 0.0  # nothing new to show
     assert bot._value({**view, "powers": [None, None]}, ShowHand()) == 0.0  # not its Power
+    assert bot._value({**view, "powers": [None, None], "first_game": True}, ShowHand()) > 0  # R14: anyone
     # seat 0 holds R10 (F, S) and an F; the deck is large, so a Solar is probably not in seat 1's three cards
     empty = {"site": "s0", "seat": 0, "slot": 0, "status": "empty", "built": False, "cards": []}
     hand = {"seat": 0, "count": 2, "cards": ["R10#1", "F#2"], "known": []}

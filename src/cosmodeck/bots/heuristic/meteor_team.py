@@ -53,15 +53,15 @@ only words are Pass and Launch):
   Zones 5-3 (``boss_zone``), rockets of damage 3 or more (``boss_min``) are held for its volley
   (``boss_hold``) instead of being spent on standard meteors;
 - **Powers**: Spotter reveals the Boss first (then the widest range), Demolition Expert's +1 and
-  Sharpshooter's no-Overkill flags are used when they make a shot exact or safe, Chronometrist
-  flips a nearly empty Zone 1 timer. Open Book shows the hand whenever it holds cards nobody has
-  seen, and the others count the shown energy when they decide whether the team can pay a rocket.
-  Fuel Chemist and Solar Engineer count their substitutions when paying on their own site (and the
-  others give a Fuel Chemist's site a Fuel for a missing Atomic). Mechanic takes back a project's
-  most valuable card before the project is discarded. Courier hands a missing energy card to a
-  teammate whose site this seat may not play on (Closed Site, or this seat is a Homebody).
-  Quartermaster, Salvager and Twin Pads work by themselves (Twin Pads' second slot is one more own
-  site); Radio Operator is not used (the team never talks). A Backwards seat plays cards by
+  Sharpshooter's no-Overkill flags are used when they make a shot exact or safe, Chronometrist flips
+  a nearly empty Zone 1 timer. Open Book (and everyone in a first game, R14) shows the hand whenever
+  it holds cards nobody has seen, and the others count the shown energy when they decide whether the
+  team can pay a rocket. Fuel Chemist and Solar Engineer count their substitutions when paying on
+  their own site (and the others give a Fuel Chemist's site a Fuel for a missing Atomic). Mechanic
+  takes back a project's most valuable card before the project is discarded. Courier hands a missing
+  energy card to a teammate whose site this seat may not play on (Closed Site, or this seat is a
+  Homebody). Quartermaster, Salvager and Twin Pads work by themselves (Twin Pads' second slot is one
+  more own site); Radio Operator is not used (the team never talks). A Backwards seat plays cards by
   position onto its own empty site, where everyone sees them, and clears them when nobody builds on
   them (``blind_s``);
 - **Challenges** are public (MET-D4): Closed Site, Homebody and Backwards hands are not counted on to
@@ -458,10 +458,10 @@ class MeteorTeam(MeteorHeuristic):
         return 2.0 + 0.2 * (int(meteor["back"][1]) + int(meteor["back"][0]))
 
     def _show_value(self, view: Mapping[str, Any]) -> float:
-        """Open Book: show the hand whenever it holds cards the team has not seen (the others plan with them)."""
+        """Open Book (or a first game): show the hand whenever it holds cards the team has not seen."""
         seat = int(view["seat"])
-        if view.get("first_game") or self._blind(view) or not self._powered(view, seat, "open_book"):
-            return 0.0
+        if self._blind(view) or not (view.get("first_game") or self._powered(view, seat, "open_book")):
+            return 0.0  # show_hand: Open Book, or anyone in a first game (R14)
         own = view["hands"][seat]
         return SHOW_VALUE if Counter(own["cards"] or ()) - Counter(own.get("known") or ()) else 0.0
 
