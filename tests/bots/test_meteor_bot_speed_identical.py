@@ -2,7 +2,9 @@
 
 ``tests/fixtures/meteor_bot_records.json`` holds, per seeded game, the SHA-256 of its full record
 (every action with its game time and seat, the result), its decision count and its result. It was
-written by this module's ``--write`` mode run on the code *before* the speed-up (main at de224c5):
+written by this module's ``--write`` mode run on the code *before* the speed-up (main at de224c5); the
+team bot's games and views were written again on purpose when its decisions changed (session 22: Boss
+volleys, Powers, the Overkill cost), the heuristic and random games are still those of de224c5:
 
     PYTHONPATH=<main's tree>/src python tests/bots/test_meteor_bot_speed_identical.py --write
 

@@ -25,11 +25,13 @@ only words are Pass and Launch):
   leaving out hands that cannot help: Homebody, Backwards; a Closed Site seat pays alone); the
   damage it picks is the one the field needs. A rocket may also join a site holding only energy
   that its cost contains;
-- **retrofits**: rockets the seat cannot pay for (two or more energy cards short, a Power Fault or
-  Light Payloads site), or that fit no meteor, are junk. A seat with junk of two damages puts one on
-  its empty site and its second on top (two rockets: a rocket retrofit, R1); every seat adds junk
-  rockets that keep the pattern (all different, or all the same); nobody gives energy to a lone
-  rocket nobody needs. Energy goes into a retrofit only when no project wants its type;
+- **retrofits**: rockets the seat cannot pay for alone (``junk_missing``: one energy card short or more;
+  it was two until measured: 0.623/0.635/0.600 -> 0.660/0.688/0.655 over 400 standard 4-player games
+  with seeds 0/1/2), rockets a Power Fault or Light Payloads site can never build, and rockets that
+  fit no meteor are junk (such a rocket is still started when the other hands probably pay it). A seat
+  with junk of two damages puts one on its empty site and its second on top (two rockets: a rocket
+  retrofit, R1); every seat adds junk rockets that keep the pattern (all different, or all the same);
+  nobody gives energy to a lone rocket nobody needs. Energy goes into a retrofit only when no project wants its type;
 - **stuck projects**: a rocket project that has waited ``stuck_s`` seconds for energy nobody gave,
   or a technology other than the two above, is discarded when the hand has something better for the
   site (a rocket it pays, or a rocket retrofit);
@@ -41,12 +43,30 @@ only words are Pass and Launch):
   a kill at the cost of the rest of the zone plus ``excess`` per damage point over, an under-hit
   wastes ``waste`` per damage point and reveals the meteor; the shot with the best expectation
   wins. A face-up meteor gets an Overkill only when the rocket has no exact use left;
-- **Overkill** outside Zone 1 costs only the rest of the zone (the draws come anyway); on a Volatile
-  meteor in Zone 2, or anything in Zone 1, it loses the game, except on the last meteor;
+- **Overkill** outside Zone 1 costs the rest of the zone (``overkill``, 4: the draws come anyway, but
+  the zone's time is lost); on a Volatile meteor in Zone 2, or anything in Zone 1, it loses the game,
+  except on the last meteor;
+- **Boss volleys** (MET-11.4): a meteor no single rocket can destroy (a Boss, a 6, an Evasive one) is
+  shot only with a volley that surely destroys it: exactly, or, where an Overkill costs little
+  (``boss_overkill``, 0.5, in Zones 5-3), with the smallest excess the built rockets allow; the
+  seats that see the window open join it until the sum is reached. While a Boss is in the field in
+  Zones 5-3 (``boss_zone``), rockets of damage 3 or more (``boss_min``) are held for its volley
+  (``boss_hold``) instead of being spent on standard meteors;
 - **Powers**: Spotter reveals the Boss first (then the widest range), Demolition Expert's +1 and
-  Sharpshooter's no-Overkill flags are used when they make a shot exact or safe, Chronometrist
-  flips a nearly empty Zone 1 timer. A Backwards seat plays cards by position onto its own empty
-  site, where everyone sees them, and clears them when nobody builds on them;
+  Sharpshooter's no-Overkill flags are used when they make a shot exact or safe, Chronometrist flips
+  a nearly empty Zone 1 timer. Open Book (and everyone in a first game, R14) shows the hand whenever
+  it holds cards nobody has seen, and the others count the shown energy when they decide whether the
+  team can pay a rocket. Fuel Chemist and Solar Engineer count their substitutions when paying on
+  their own site (and the others give a Fuel Chemist's site a Fuel for a missing Atomic). Mechanic
+  takes back a project's most valuable card before the project is discarded. Courier hands a missing
+  energy card to a teammate whose site this seat may not play on (Closed Site, or this seat is a
+  Homebody). Quartermaster, Salvager and Twin Pads work by themselves (Twin Pads' second slot is one
+  more own site); Radio Operator is not used (the team never talks). A Backwards seat plays cards by
+  position onto its own empty site, where everyone sees them, and clears them when nobody builds on
+  them (``blind_s``);
+- **Challenges** are public (MET-D4): Closed Site, Homebody and Backwards hands are not counted on to
+  pay, Power Fault and Light Payloads rockets are junk for their seat, Stubborn's seat never passes
+  (the engine refuses it), One-Handed and Countdown only slow the seat down;
 - **pass**: when it has nothing useful to do and the zone has run ``pass_after`` seconds (never in
   Zone 1).
 
@@ -69,12 +89,23 @@ from cosmodeck.bots.heuristic.meteor_odds import candidates
 from cosmodeck.bots.params import Params
 from cosmodeck.bots.reaction import ReactionTime
 from cosmodeck.engine.rng import Rng
-from cosmodeck.games.meteor.actions import CompleteRetrofit, DiscardProject, Flip, Launch, PlaceCard, Spot
+from cosmodeck.games.meteor.actions import (
+    CompleteRetrofit,
+    DiscardProject,
+    Flip,
+    Give,
+    Launch,
+    Mechanic,
+    PlaceCard,
+    ShowHand,
+    Spot,
+)
 from cosmodeck.games.meteor.game import MeteorGame
 
 KILL = 10.0
-CLOCKED = (Launch, DiscardProject, Flip)  # actions whose value reads the clock (the team's own timed view)
+CLOCKED = (Launch, DiscardProject, Flip, Mechanic)  # actions whose value reads the clock (the team's own timed view)
 VOLLEY_OPEN = 6.0  # opening (or joining) a volley the team can finish exactly
+SHOW_VALUE = 2.5  # Open Book: showing new cards lets the others plan with them (below finishing a project)
 USEFUL_TECHS = {"extra_draw_per_zone_change": 4.0, "reveal_all_meteors": 3.5, "overkill_by_one_is_safe": 2.5,
                 "retrofit_with_3_on_demand": 2.5}
 
@@ -92,15 +123,42 @@ def subset_counts(values: Sequence[int], target: int) -> set[int]:
     return reach.get(target, set())
 
 
+def reach_over(values: Sequence[int], target: int, least: int) -> int | None:
+    """The smallest excess over ``target`` that a subset of at least ``least`` of ``values`` reaches.
+
+    ``None`` when no such subset reaches ``target``. (A volley that goes over destroys the meteor with
+    an Overkill.)"""
+    best: int | None = None
+    n = len(values)
+    for mask in range(1, 1 << n):
+        picked = [values[i] for i in range(n) if mask >> i & 1]
+        if len(picked) < least:
+            continue
+        over = sum(picked) - target
+        if over > 0 and (best is None or over < best):
+            best = over
+    return best
+
+
 class MeteorTeam(MeteorHeuristic):
     name = "team"
-    VALUED = (Launch, PlaceCard, CompleteRetrofit, DiscardProject, Spot, Flip)  # _value is 0 for the rest
+    VALUED = (Launch, PlaceCard, CompleteRetrofit, DiscardProject, Spot, Flip, ShowHand, Mechanic, Give)
 
     def __init__(self, game: MeteorGame, patience: float = 6.0, reaction: ReactionTime | None = None,
-                 pass_after: float = 20.0, overkill: float = 0.5, stuck_s: float = 20.0, waste: float = 0.6,
-                 excess: float = 1.5, junk_retrofit: bool = True, junk_missing: int = 2,
-                 track: float = 9.0, lab: float = 7.0, recycle: float = 0.0, free_site: float = 0.5) -> None:
+                 pass_after: float = 20.0, overkill: float = 4.0, stuck_s: float = 20.0, waste: float = 0.6,
+                 excess: float = 1.5, junk_retrofit: bool = True, junk_missing: int = 1,
+                 track: float = 9.0, lab: float = 7.0, recycle: float = 0.0, free_site: float = 0.5,
+                 big_overkill: float = 2.5, big_excess: float = 0.5,
+                 blind_s: float = 20.0, boss_hold: float = 10.0, boss_zone: int = 3, boss_min: int = 3,
+                 boss_overkill: float = 0.5) -> None:
         super().__init__(game, patience, reaction, pass_after, overkill)
+        self.boss_overkill = boss_overkill
+        self.boss_hold = boss_hold
+        self.boss_zone = boss_zone
+        self.boss_min = boss_min
+        self.blind_s = blind_s
+        self.big_overkill = big_overkill
+        self.big_excess = big_excess
         self.stuck_s = stuck_s
         self.waste = waste
         self.excess = excess
@@ -120,19 +178,27 @@ class MeteorTeam(MeteorHeuristic):
     def from_params(game: MeteorGame, p: Params, reaction: ReactionTime) -> MeteorTeam:
         patience = p.float("patience", 6.0, lo=0.0, hi=600.0)
         pass_after = p.float("pass_after", 20.0, lo=0.0, hi=600.0)
-        overkill = p.float("overkill", 0.5, lo=0.0, hi=100.0)
+        overkill = p.float("overkill", 4.0, lo=0.0, hi=100.0)
         stuck_s = p.float("stuck_s", 20.0, lo=0.0, hi=600.0)
         waste = p.float("waste", 0.6, lo=0.0, hi=100.0)
         excess = p.float("excess", 1.5, lo=0.0, hi=100.0)
         junk_retrofit = p.int("retrofit", 1, lo=0, hi=1) != 0
-        junk_missing = p.int("junk_missing", 2, lo=1, hi=4) or 2
+        junk_missing = p.int("junk_missing", 1, lo=1, hi=4) or 1
         track = p.float("track", 9.0, lo=0.0, hi=100.0)
         lab = p.float("lab", 7.0, lo=0.0, hi=100.0)
         recycle = p.float("recycle", 0.0, lo=0.0, hi=100.0)
         free_site = p.float("free_site", 0.5, lo=0.0, hi=100.0)
+        big_overkill = p.float("big_overkill", 2.5, lo=-1.0, hi=100.0)
+        big_excess = p.float("big_excess", 0.5, lo=0.0, hi=100.0)
+        blind_s = p.float("blind_s", 20.0, lo=0.0, hi=600.0)
+        boss_hold = p.float("boss_hold", 10.0, lo=0.0, hi=100.0)
+        boss_zone = p.int("boss_zone", 3, lo=1, hi=5) or 3
+        boss_min = p.int("boss_min", 3, lo=1, hi=5) or 3
+        boss_overkill = p.float("boss_overkill", 0.5, lo=0.0, hi=100.0)
         p.done()
         return MeteorTeam(game, patience, reaction, pass_after, overkill, stuck_s, waste, excess, junk_retrofit,
-                          junk_missing, track, lab, recycle, free_site)
+                          junk_missing, track, lab, recycle, free_site, big_overkill, big_excess, blind_s, boss_hold,
+                          boss_zone, boss_min, boss_overkill)
 
     # ---- what this seat knows --------------------------------------------------------------
     def _hand(self, view: Mapping[str, Any]) -> list[str]:
@@ -191,9 +257,14 @@ class MeteorTeam(MeteorHeuristic):
         seat = int(view["seat"])
         if self._challenged(view, seat, "closed_site"):
             return False  # Closed Site: nobody else may place a card here
+        if not lacking - self._known_help(view):
+            return True  # a hand shown by Open Book (or a card given by Courier in view) holds it
         seen: Counter[str] = Counter()
         visible = [c for h in view["hands"] if int(h["seat"]) != seat for c in (h["cards"] or ())]  # Backwards
-        for c in [*view["discard"], *(x for s in view["sites"] for x in s["cards"]), *self._hand(view), *visible]:
+        known = [c for h in view["hands"] if int(h["seat"]) != seat and h["cards"] is None
+                 for c in h.get("known") or ()]
+        for c in [*view["discard"], *(x for s in view["sites"] for x in s["cards"]), *self._hand(view), *visible,
+                  *known]:
             card = self._card(c)
             if card is not None and card.is_energy:
                 seen[card.code] += 1
@@ -204,11 +275,31 @@ class MeteorTeam(MeteorHeuristic):
         total = self._energy_total()
         return all((total[k] - seen[k]) * share >= 0.9 * v for k, v in lacking.items())
 
+    def _known_help(self, view: Mapping[str, Any]) -> Counter[str]:
+        """Energy known to be in the hands that may place it on this seat's site (shown by Open Book)."""
+        seat = int(view["seat"])
+        out: Counter[str] = Counter()
+        for h in view["hands"]:
+            s = int(h["seat"])
+            if s == seat or h["cards"] is not None or self._challenged(view, s, "homebody"):
+                continue  # its own hand; a Backwards hand (its holder cannot choose the card); a Homebody
+            for c in h.get("known") or ():
+                card = self._card(c)
+                if card is not None and card.is_energy:
+                    out[card.code] += 1
+        return out
+
     @staticmethod
     def _challenged(view: Mapping[str, Any], seat: int, key: str) -> bool:
         """Whether ``seat`` holds the Challenge ``key`` (Challenge cards are public, MET-D4)."""
         challenges = view.get("challenges") or ()
         return 0 <= seat < len(challenges) and bool(challenges[seat]) and challenges[seat].get("key") == key
+
+    def _max_damage(self) -> int:
+        """The strongest rocket's damage (MET-11.4: a bigger meteor needs a volley)."""
+        if not hasattr(self, "_maxd"):
+            self._maxd = max((int(c.damage) for c in self.game.data.resources.values() if c.is_rocket), default=5)
+        return self._maxd
 
     def _energy_total(self) -> Counter[str]:
         if not hasattr(self, "_total"):
@@ -219,6 +310,42 @@ class MeteorTeam(MeteorHeuristic):
         need = Counter(cost)
         return sum(max(0, v - have[k]) for k, v in need.items())
 
+    def _missing_here(self, view: Mapping[str, Any], cost: Sequence[str], have: Counter[str]) -> int:
+        """Energy cards this seat lacks for ``cost`` on its own site, with its Power's substitutions (R2):
+        Fuel Chemist lets Fuel and Atomic stand in for each other, Solar Engineer one Solar for any type."""
+        missing = self._missing_from(cost, have)
+        if not missing:
+            return 0
+        seat = int(view["seat"])
+        data = self.game.data
+        fuel, atomic, solar = data.code_of("fuel"), data.code_of("atomic"), data.code_of("solar")
+        need, left = Counter(cost), Counter(have)
+        if self._powered(view, seat, "fuel_chemist"):
+            for a, b in ((fuel, atomic), (atomic, fuel)):
+                short = max(0, need[a] - left[a])
+                spare = max(0, left[b] - need[b])
+                take = min(short, spare)
+                left[a] += take
+                left[b] -= take
+        rest = Counter(need) - left
+        missing = sum(rest.values())
+        if missing and self._powered(view, seat, "solar_engineer") and left[solar] > need[solar]:
+            missing -= 1  # one spare Solar counts as the missing type
+        return missing
+
+    def _stands_in(self, view: Mapping[str, Any], site: Mapping[str, Any], code: str, missing: Sequence[str]) -> bool:
+        """Fuel Chemist's site: Fuel and Atomic stand in for each other (a missing A takes an F)."""
+        if not missing or not self._powered(view, int(site["seat"]), "fuel_chemist"):
+            return False
+        fa = {self.game.data.code_of("fuel"), self.game.data.code_of("atomic")}
+        return code in fa and any(m in fa for m in missing)
+
+    @staticmethod
+    def _powered(view: Mapping[str, Any], seat: int, key: str) -> bool:
+        """Whether ``seat`` holds the Power ``key`` (Power cards are public, MET-D4)."""
+        powers = view.get("powers") or ()
+        return 0 <= seat < len(powers) and bool(powers[seat]) and powers[seat].get("key") == key
+
     def _junk(self, view: Mapping[str, Any], card: Any, have: Counter[str], want: defaultdict[int, float]) -> bool:
         """A rocket this seat would not build: it cannot pay for it, or the field has no use for it."""
         if not card.is_rocket:
@@ -227,7 +354,8 @@ class MeteorTeam(MeteorHeuristic):
         if ("E" in card.cost and self._challenged(view, seat, "power_fault")) or (
                 card.damage >= 4 and self._challenged(view, seat, "light_payloads")):
             return True  # this seat's own site can never build it
-        if want[card.damage] <= 0 or (self.junk_retrofit and self._missing_from(card.cost, have) >= self.junk_missing):
+        if want[card.damage] <= 0 or (
+                self.junk_retrofit and self._missing_here(view, card.cost, have) >= self.junk_missing):
             return True
         return not self._teammates_may_pay(view, card.cost, have)
 
@@ -308,6 +436,12 @@ class MeteorTeam(MeteorHeuristic):
             return self._spot_value(view, a.target)
         if isinstance(a, Flip):
             return self._flip_value(view)
+        if isinstance(a, ShowHand):
+            return self._show_value(view)
+        if isinstance(a, Mechanic):
+            return self._mechanic_value(view, str(a.site), a.card)
+        if isinstance(a, Give):
+            return self._give_value(view, a.card, a.to)
         return 0.0
 
     # ---- Powers (MET-D4: every seat's Power and Challenge are public) -----------------------
@@ -322,6 +456,49 @@ class MeteorTeam(MeteorHeuristic):
         if any(m.get("kind") == "boss" and not m.get("face_up") and not m.get("hit") for m in view["field"]):
             return 0.0
         return 2.0 + 0.2 * (int(meteor["back"][1]) + int(meteor["back"][0]))
+
+    def _show_value(self, view: Mapping[str, Any]) -> float:
+        """Open Book (or a first game): show the hand whenever it holds cards the team has not seen."""
+        seat = int(view["seat"])
+        if self._blind(view) or not (view.get("first_game") or self._powered(view, seat, "open_book")):
+            return 0.0  # show_hand: Open Book, or anyone in a first game (R14)
+        own = view["hands"][seat]
+        return SHOW_VALUE if Counter(own["cards"] or ()) - Counter(own.get("known") or ()) else 0.0
+
+    def _mechanic_value(self, view: Mapping[str, Any], name: str, card_id: str) -> float:
+        """Mechanic (once per zone): before a project is discarded, take back its most valuable card.
+
+        Energy first (the scarce resource; Solar and Electric before Fuel and Atomic), else a rocket the
+        field wants; the rest is then discarded as before."""
+        if not self._powered(view, int(view["seat"]), "mechanic") or self._discard_value(view, name) <= 0:
+            return 0.0
+        site = self._site(view, name)
+        if site is None:
+            return 0.0
+        def worth(cid: str) -> float:
+            c = self._card(cid)
+            if c is None:
+                return 0.0
+            if c.is_energy:
+                return 2.0 + next((float(e.value) for e in self.game.data.energy if e.code == c.code), 1.0)
+            return 1.0 if c.is_rocket and self._needs(view)[c.damage] > 0 else 0.0
+        best = max((worth(c) for c in site["cards"]), default=0.0)
+        return self._discard_value(view, name) + 0.5 if best > 0 and worth(card_id) == best else 0.0
+
+    def _give_value(self, view: Mapping[str, Any], card_id: str, to: int) -> float:
+        """Courier (once per zone): hand an energy card to a teammate whose own project misses it, when
+        this seat may not place it there itself (a Closed Site, or this seat is a Homebody)."""
+        seat = int(view["seat"])
+        card = self._card(card_id)
+        if card is None or not card.is_energy or not self._powered(view, seat, "courier"):
+            return 0.0
+        barred = self._challenged(view, to, "closed_site") or self._challenged(view, seat, "homebody")
+        if not barred or self._challenged(view, to, "backwards"):
+            return 0.0  # it may place the card itself; a Backwards teammate could not find it in its hand
+        for s in view["sites"]:
+            if s["seat"] == to and s["status"] in ("rocket", "tech") and card.code in (s.get("missing") or ""):
+                return 6.0 if len(s.get("missing") or "") == 1 else 4.5
+        return 0.0
 
     def _flip_value(self, view: Mapping[str, Any]) -> float:
         """Chronometrist: in Zone 1, flip a nearly empty last timer (remaining becomes length - remaining)."""
@@ -344,7 +521,7 @@ class MeteorTeam(MeteorHeuristic):
             waited = self._now - seen[1]
             head = next((c for c in (self._card(x) for x in site["cards"]) if c is not None and not c.is_energy), None)
             useless = head is not None and head.is_tech and head.effect not in USEFUL_TECHS
-            return 2.0 if useless or waited >= self.stuck_s else 0.0
+            return 2.0 if useless or waited >= self.blind_s else 0.0
         if site["status"] == "tech" and seen is not None and self._now - seen[1] >= self.stuck_s:
             head = next((c for c in (self._card(x) for x in site["cards"]) if c is not None and c.is_tech), None)
             if head is not None and head.effect not in ("reveal_all_meteors", "extra_draw_per_zone_change"):
@@ -407,7 +584,19 @@ class MeteorTeam(MeteorHeuristic):
             value = self.free_site  # a reveal that frees the site for a rocket this hand can pay now
         if hurry and p_kill > 0:
             value = max(value, 0.0) + 3.0
+        elif self._held_for_boss(view, meteor, d, zone):
+            value -= self.boss_hold
         return value
+
+    def _held_for_boss(self, view: Mapping[str, Any], meteor: Mapping[str, Any], d: int, zone: int) -> bool:
+        """Boss first: while a Boss is in the field in a high zone, strong rockets wait for its volley.
+
+        An Overkill on the Boss there costs only the rest of the zone, so the team gathers built rockets
+        until together they surely destroy it (``_outcome``: a cheap Overkill on a meteor no rocket can
+        destroy alone), instead of spending them one by one on standard meteors."""
+        if self.boss_hold <= 0 or zone < self.boss_zone or d < self.boss_min or meteor.get("kind") == "boss":
+            return False
+        return any(m.get("kind") == "boss" for m in view["field"])
 
     def _waiting_rocket(self, view: Mapping[str, Any]) -> bool:
         """Whether this seat's hand pays a whole rocket the field wants, with no free site of its own."""
@@ -435,18 +624,26 @@ class MeteorTeam(MeteorHeuristic):
         volley = VOLLEY_OPEN if up else 3.0
         if need <= 0 and rockets > evasion:
             return -self.waste * d - 1.0, 0.0  # the volley already destroys it: this rocket would add nothing
+        big = size > self._max_damage() or evasion > 1  # no single rocket can ever destroy it
+        # the Overkill that destroys a meteor no single rocket can (a Boss): ``boss_overkill`` outside Zones 1-2
+        cheap = 0.0 if free else self._overkill_cost(zone, trait == "volatile", self.boss_overkill)
         if rockets < evasion:
             short = evasion - rockets
             if any(c >= short for c in subset_counts(pool, need - hit)):
                 return volley, 0.0
             if free and len(pool) >= short and hit + sum(pool) >= need:
                 return volley, 0.0  # an Overkill that costs nothing (the last meteor, or no time left)
+            over = reach_over(pool, need - hit, short)
+            if over is not None and cheap <= self.big_overkill:
+                return volley - cheap - self.big_excess * over, 0.0  # a sure kill, with a cheap Overkill
             return -self.waste * d + (0.0 if up else 1.0), 0.0
         if hit == need:
             return KILL, 1.0
         if hit > need:
             if trait == "brittle" or sharp or (self._guided(view) and hit == need + 1):
                 return KILL, 1.0  # no Overkill (Brittle, Sharpshooter, Guidance Computer)
+            if big and aimed and cheap <= self.big_overkill:
+                return KILL - cheap - self.big_excess * (hit - need), 1.0  # finish the volley the team opened
             cost = 0.0 if free else self._overkill_cost(zone, trait == "volatile")
             if up:
                 if cost >= KILL or self._has_exact_use(view, d):
@@ -457,17 +654,24 @@ class MeteorTeam(MeteorHeuristic):
             return volley, 0.0  # a volley the team can finish
         if free and pool and sum(pool) + hit >= need:
             return volley, 0.0
+        if big and cheap <= self.big_overkill:
+            over = reach_over(pool, need - hit, 1)
+            if over is not None:
+                return volley - cheap - self.big_excess * over, 0.0  # a sure kill, with a cheap Overkill
         if trait == "cracked":
             return 2.0 - 0.2 * d, 0.0  # Cracked keeps the damage: a step towards the kill
         return -self.waste * d + (1.0 if not up else -3.0), 0.0
 
-    def _overkill_cost(self, zone: int, volatile: bool) -> float:
-        """An Overkill costs the rest of the zone (the draws come anyway); in Zone 1 it loses the game."""
+    def _overkill_cost(self, zone: int, volatile: bool, base: float | None = None) -> float:
+        """An Overkill costs the rest of the zone (the draws come anyway); in Zone 1 it loses the game.
+
+        ``base`` is the cost outside Zones 1 and 2 (default ``overkill``)."""
         if zone == 1 or (zone == 2 and volatile):
             return 40.0
+        cost = self.overkill if base is None else base
         if volatile:
-            return self.overkill + 4.0
-        return self.overkill + (2.0 if zone == 2 else 0.0)
+            return cost + 4.0
+        return cost + (2.0 if zone == 2 else 0.0)
 
     def _has_exact_use(self, view: Mapping[str, Any], d: int) -> bool:
         """Whether a rocket of damage ``d`` fits a face-up meteor exactly, alone or with the built rockets."""
@@ -508,7 +712,7 @@ class MeteorTeam(MeteorHeuristic):
             missing = list(site.get("missing") or "")
             if status == "rocket" and mine and card.is_rocket and self.junk_retrofit:
                 return self._second_rocket_value(view, site, card, want)
-            if not (card.is_energy and card.code in missing):
+            if not (card.is_energy and (card.code in missing or self._stands_in(view, site, card.code, missing))):
                 return 0.0
             if status == "tech":
                 head = next((self._card(c) for c in site["cards"] if (x := self._card(c)) is not None and x.is_tech),
@@ -567,7 +771,7 @@ class MeteorTeam(MeteorHeuristic):
                 return self._retrofit_start_value(view, card, hand, have, want) if self.junk_retrofit else 0.0
             if want[card.damage] <= 0:
                 return self._retrofit_start_value(view, card, hand, have, want) if self.junk_retrofit else 0.0
-            missing = self._missing_from(card.cost, have)
+            missing = self._missing_here(view, card.cost, have)
             if missing >= 1 and not self._teammates_may_pay(view, card.cost, have):
                 return self._retrofit_start_value(view, card, hand, have, want)
             # fewer energy cards per damage is better: energy is what runs out
@@ -653,7 +857,9 @@ class MeteorOmniscient(MeteorTeam):
         team = MeteorTeam.from_params(game, p, reaction)
         return MeteorOmniscient(game, team.patience, reaction, team.pass_after, team.overkill, team.stuck_s,
                                 team.waste, team.excess, team.junk_retrofit, team.junk_missing,
-                                team.track, team.lab, team.recycle, team.free_site)
+                                team.track, team.lab, team.recycle, team.free_site, team.big_overkill,
+                                team.big_excess, team.blind_s, team.boss_hold, team.boss_zone,
+                                team.boss_min, team.boss_overkill)
 
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
         raise RuntimeError("the omniscient Meteor planner reads the whole state: only the simulator can run it")
