@@ -17,14 +17,15 @@ import pytest
 
 from cosmodeck.api import load_game
 from cosmodeck.bots.heuristic.meteor import MeteorHeuristic
+from cosmodeck.bots.heuristic.meteor_team import MeteorTeam
 from cosmodeck.bots.registry import make_bots
 from cosmodeck.engine.events import Event
 from cosmodeck.sim.runner import bot_rng, play_game
 
 
 class SteadyMeteor(MeteorHeuristic):
-    """The Meteor heuristic declared steady: its waiting answer reads only the view and the legal list (so its
-    class may say ``steady = True``; if it ever reads how long it waited, these cases fail and it may not)."""
+    """The Meteor heuristic, which declares itself steady (its waiting answer reads only the view and the legal
+    list; if it ever reads how long it waited, these cases fail and it may not), counting its asks."""
 
     steady = True
     asks = 0
@@ -129,4 +130,5 @@ def test_a_steady_bot_is_asked_less_and_a_subclass_must_say_it_again() -> None:
     game = load_game("meteor")
     assert _steady(SteadyMeteor(game))
     assert not _steady(ReadsTheClock(game))  # inherits the attribute, not the promise
-    assert not _steady(MeteorHeuristic(game))
+    assert _steady(MeteorHeuristic(game))
+    assert not _steady(MeteorTeam(game))  # the team bot adds the time it waited to the view's clock

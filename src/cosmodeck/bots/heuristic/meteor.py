@@ -57,6 +57,9 @@ def _sizes(m: Mapping[str, Any]) -> list[int]:
 
 class MeteorHeuristic:
     name = "heuristic"
+    # asked again at a state it waited at, it waits again and draws nothing: its waiting answer reads only the
+    # view, the legal list and its per-view memo (sim/runner.py skips those asks; tests/sim/test_realtime_loop.py)
+    steady = True
 
     def __init__(self, game: MeteorGame, patience: float = 6.0, reaction: ReactionTime | None = None,
                  pass_after: float = 20.0, overkill: float = 4.0) -> None:
