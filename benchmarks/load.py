@@ -63,6 +63,12 @@ class Level:
     games_finished: int = 0
     redirects: int = 0
     frames: int = 0  # frames the clients received (all of them, from the level's start)
+    # at the end of the warm-up: (server CPU, its main thread's, its kernel time, this process's CPU, actions, frames)
+    warm: tuple[float, float, float, float, int, int] | None = None
+
+    def snapshot(self) -> tuple[float, float, float, float, int, int]:
+        return (cpu_seconds(SERVER_PIDS), main_thread_cpu(SERVER_PIDS), system_cpu(SERVER_PIDS), time.process_time(),
+                self.actions, self.frames)
 
     def error(self, key: str) -> None:
         self.errors[key] = self.errors.get(key, 0) + 1
@@ -181,10 +187,14 @@ async def run_level(bases: list[str], args: argparse.Namespace, rooms: int, seed
     rng = random.Random(seed)
     # one HTTP client for all rooms (each new client builds an SSL context: ~0.1 s of CPU)
     limits = httpx.Limits(max_connections=64)
+    async def warmed() -> None:
+        await asyncio.sleep(args.warmup)
+        level.warm = level.snapshot()
+
     async with httpx.AsyncClient(timeout=30, limits=limits) as http:
         drivers = [RoomDriver(bases, bases[i % len(bases)], args, level, random.Random(rng.random()), stop, http)
                    for i in range(rooms)]
-        await asyncio.gather(*(d.run() for d in drivers))
+        await asyncio.gather(warmed(), *(d.run() for d in drivers))
     return level
 
 
@@ -293,13 +303,14 @@ def sweep(bases: list[str], args: argparse.Namespace, started: float, label: str
     for i, n in enumerate(int(x) for x in args.levels.split(",")):
         if time.monotonic() - started + args.duration > args.max_seconds:
             break
-        cpu0, loop0, sys0 = cpu_seconds(SERVER_PIDS), main_thread_cpu(SERVER_PIDS), system_cpu(SERVER_PIDS)
-        own0 = time.process_time()
         lv = asyncio.run(run_level(bases, args, n, i))
-        own = time.process_time() - own0
-        kernel = system_cpu(SERVER_PIDS) - sys0
-        cpu = cpu_seconds(SERVER_PIDS) - cpu0 if SERVER_PIDS else None
-        loop_cpu = main_thread_cpu(SERVER_PIDS) - loop0 if SERVER_PIDS else None
+        # CPU after the warm-up (rooms created, code loaded) per action and frame after it
+        end = lv.snapshot()
+        warm = lv.warm if lv.warm is not None else (0.0, 0.0, 0.0, 0.0, 0, 0)
+        cpu_all, loop_all, kernel, own = (end[k] - warm[k] for k in range(4))
+        cpu = cpu_all if SERVER_PIDS else None
+        loop_cpu = loop_all if SERVER_PIDS else None
+        warm_actions, warm_frames = end[4] - warm[4], end[5] - warm[5]
         row = {"processes": len(bases), "rooms": n, "clients": n * (args.players + 1), "actions": lv.actions,
                "updates": len(lv.latencies), "p50_ms": round(pct(lv.latencies, 0.5), 2),
                "p99_ms": round(pct(lv.latencies, 0.99), 2),
@@ -309,15 +320,17 @@ def sweep(bases: list[str], args: argparse.Namespace, started: float, label: str
                "server_main_thread_cpu_s": None if loop_cpu is None else round(loop_cpu, 2),
                "server_system_cpu_s": round(kernel, 2) if SERVER_PIDS else None,
                "load_generator_cpu_s": round(own, 2),
-               "server_cpu_ms_per_action": None if cpu is None or not lv.actions else round(cpu / lv.actions * 1e3, 3),
-               "server_cpu_us_per_frame": None if cpu is None or not lv.frames else round(cpu / lv.frames * 1e6, 1)}
+               "actions_after_warmup": warm_actions, "frames_after_warmup": warm_frames,
+               "server_cpu_ms_per_action": None if cpu is None or not warm_actions
+               else round(cpu / warm_actions * 1e3, 3),
+               "server_cpu_us_per_frame": None if cpu is None or not warm_frames else round(cpu / warm_frames * 1e6, 1)}
         results.append(row)
         if not args.json:
             cpu_text = "" if cpu is None else (f"  server CPU {cpu:6.2f} s (main thread {loop_cpu:.2f} s, "
                                                f"kernel {kernel:.2f} s) = "
                                                f"{row['server_cpu_ms_per_action']} ms/action, "
                                                f"{row['server_cpu_us_per_frame']} us/frame")
-            cpu_text += f"  load generator CPU {own:.2f} s"
+            cpu_text += f"  load generator CPU {own:.2f} s (CPU: after the warm-up)"
             print(f"{label}{n:5d} rooms  {row['clients']:5d} clients  {lv.actions:6d} actions  {lv.frames:7d} frames  "
                   f"p50 {row['p50_ms']:7.2f} ms  p99 {row['p99_ms']:7.2f} ms  redirects {lv.redirects}  "
                   f"errors {lv.errors}{cpu_text}", flush=True)
@@ -365,8 +378,8 @@ def ab(args: argparse.Namespace, trees: list[Path], started: float) -> int:
                 rows.append(row)
                 acc = totals[tree].setdefault(n, [0.0, 0.0, 0.0])
                 acc[0] += row["server_cpu_s"] or 0.0
-                acc[1] += row["actions"]
-                acc[2] += row["frames"]
+                acc[1] += row["actions_after_warmup"]
+                acc[2] += row["frames_after_warmup"]
     if args.json:
         print(json.dumps({"ab": rows}))
         return 0
