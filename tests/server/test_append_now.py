@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from cosmodeck.server.config import ServerConfig
-from cosmodeck.server.hub import Hub
+from cosmodeck.server.hub import SLOW_COMMIT_S, Hub
 from cosmodeck.storage import Store
 from cosmodeck.storage.errors import RoomLost
 from cosmodeck.storage.repository import RoomRow, Step
@@ -104,6 +104,36 @@ def test_the_hub_appends_on_the_loop_only_when_the_writer_thread_is_idle(tmp_pat
             assert hub._appended_now == 0
             await hub._write("append", "r1", 1, Step(0.7, 1, "add 2"))
             assert hub._appended_now == 1 and len(_steps(db)) == 2
+        finally:
+            await hub.close()
+
+    asyncio.run(main())
+
+
+def test_a_slow_commit_on_the_loop_sends_the_next_steps_to_the_writer_thread(tmp_path: Path) -> None:
+    """A disk that makes one commit slow must not hold up every room again: for a while, steps wait on
+    the writer thread (the event loop stays free), then the loop commits again."""
+    db = tmp_path / "slow.db"
+
+    async def main() -> None:
+        hub = Hub(ServerConfig(db=f"sqlite:///{db}"))
+        try:
+            await hub.db("create_room", RoomRow("r1", "toy", 2, 1, {}, {}, "playing", 0.0, 0.0, None, 0, {}))
+            fast = hub.store.append_now
+
+            def slow(*args: object) -> bool:
+                time.sleep(SLOW_COMMIT_S * 2)
+                return fast(*args)  # type: ignore[arg-type]
+
+            hub.store.append_now = slow  # type: ignore[method-assign,assignment]
+            await hub._write("append", "r1", 0, Step(0.5, 0, "add 1"))
+            assert hub._appended_now == 1 and hub._now_off_until > time.monotonic()
+            hub.store.append_now = fast  # type: ignore[method-assign]
+            await hub._write("append", "r1", 1, Step(0.6, 1, "add 2"))
+            assert hub._appended_now == 1 and len(_steps(db)) == 2  # written by the thread
+            hub._now_off_until = 0.0  # the pause is over
+            await hub._write("append", "r1", 2, Step(0.7, 0, "add 3"))
+            assert hub._appended_now == 2 and len(_steps(db)) == 3
         finally:
             await hub.close()
 
