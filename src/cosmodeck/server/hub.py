@@ -40,8 +40,8 @@ from cosmodeck.storage.repository import RoomRow, Step, Store
 
 log = logging.getLogger("cosmodeck.server")
 
-SLOW_COMMIT_S = 0.02  # a step committed on the event loop that takes longer turns that off for a while
-SLOW_COMMIT_PAUSE_S = 10.0
+SLOW_COMMIT_S = 0.05  # a step committed on the event loop that takes longer turns that off for a while
+SLOW_COMMIT_PAUSE_S = 5.0
 CHECKPOINT_EVERY = 500  # steps committed on the event loop between WAL checkpoints on the writer thread
 ROOM_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 
