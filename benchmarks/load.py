@@ -16,6 +16,14 @@ Not part of the test run. Examples:
 
     .venv/bin/python benchmarks/load.py --levels 64,128,256 --duration 10
     .venv/bin/python benchmarks/load.py --pg --compare 1,2 --levels 128,192,256,320,384
+    .venv/bin/python benchmarks/load.py --src ../main/src,src --levels 64,128 --duration 15 --repeat 2
+    .venv/bin/python benchmarks/load.py --levels 128 --duration 20 --profile /tmp/load
+
+Each level also reports the server's CPU time after the warm-up (from /proc: all threads, the main
+thread, kernel time) per accepted action and per frame received, and this process's own CPU time: on a
+shared machine wall-clock latency measures the neighbours too, CPU per action does not. ``--src A,B``
+measures each level on each source tree in turn (an A/B in one run); ``--profile PREFIX`` runs the server
+under cProfile (the main thread's CPU time as its clock) and writes PREFIX-N.prof when it stops.
 
 Network: loopback only; every loop is bounded by --duration per level and --max-seconds overall.
 """
