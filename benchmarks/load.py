@@ -16,6 +16,14 @@ Not part of the test run. Examples:
 
     .venv/bin/python benchmarks/load.py --levels 64,128,256 --duration 10
     .venv/bin/python benchmarks/load.py --pg --compare 1,2 --levels 128,192,256,320,384
+    .venv/bin/python benchmarks/load.py --src ../main/src,src --levels 64,128 --duration 15 --repeat 2
+    .venv/bin/python benchmarks/load.py --levels 128 --duration 20 --profile /tmp/load
+
+Each level also reports the server's CPU time after the warm-up (from /proc: all threads, the main
+thread, kernel time) per accepted action and per frame received, and this process's own CPU time: on a
+shared machine wall-clock latency measures the neighbours too, CPU per action does not. ``--src A,B``
+measures each level on each source tree in turn (an A/B in one run); ``--profile PREFIX`` runs the server
+under cProfile (the main thread's CPU time as its clock) and writes PREFIX-N.prof when it stops.
 
 Network: loopback only; every loop is bounded by --duration per level and --max-seconds overall.
 """
@@ -62,6 +70,13 @@ class Level:
     errors: dict[str, int] = field(default_factory=dict)
     games_finished: int = 0
     redirects: int = 0
+    frames: int = 0  # frames the clients received (all of them, from the level's start)
+    # at the end of the warm-up: (server CPU, its main thread's, its kernel time, this process's CPU, actions, frames)
+    warm: tuple[float, float, float, float, int, int] | None = None
+
+    def snapshot(self) -> tuple[float, float, float, float, int, int]:
+        return (cpu_seconds(SERVER_PIDS), main_thread_cpu(SERVER_PIDS), system_cpu(SERVER_PIDS), time.process_time(),
+                self.actions, self.frames)
 
     def error(self, key: str) -> None:
         self.errors[key] = self.errors.get(key, 0) + 1
@@ -144,6 +159,7 @@ class RoomDriver:
                 except TimeoutError:
                     continue
             now = time.monotonic()
+            self.level.frames += 1
             msg = json.loads(raw)
             if msg["type"] == "error":
                 self.level.error(msg["code"])
@@ -179,10 +195,14 @@ async def run_level(bases: list[str], args: argparse.Namespace, rooms: int, seed
     rng = random.Random(seed)
     # one HTTP client for all rooms (each new client builds an SSL context: ~0.1 s of CPU)
     limits = httpx.Limits(max_connections=64)
+    async def warmed() -> None:
+        await asyncio.sleep(args.warmup)
+        level.warm = level.snapshot()
+
     async with httpx.AsyncClient(timeout=30, limits=limits) as http:
         drivers = [RoomDriver(bases, bases[i % len(bases)], args, level, random.Random(rng.random()), stop, http)
                    for i in range(rooms)]
-        await asyncio.gather(*(d.run() for d in drivers))
+        await asyncio.gather(warmed(), *(d.run() for d in drivers))
     return level
 
 
@@ -193,17 +213,70 @@ def pct(xs: list[float], q: float) -> float:
     return ys[min(len(ys) - 1, int(q * len(ys)))] * 1000
 
 
+# ``python -c PROFILED OUT -m cosmodeck.cli.main serve ...``: the server under cProfile, writing OUT when it
+# stops. uvicorn re-raises SIGTERM once it has shut down; the handler set here (restored by uvicorn) dumps then.
+PROFILED = """
+import cProfile, runpy, signal, sys, time
+out = sys.argv[1]
+sys.argv = sys.argv[3:]
+prof = cProfile.Profile(time.thread_time)  # CPU time of the main thread, not wall time
+def stop(*_):
+    prof.disable()
+    prof.dump_stats(out)
+    raise SystemExit(0)
+signal.signal(signal.SIGTERM, stop)
+prof.enable()
+try:
+    runpy.run_module("cosmodeck.cli.main", run_name="__main__")
+finally:
+    prof.disable()
+    prof.dump_stats(out)
+"""
+
+
+def _stat_cpu(path: str, system_only: bool = False) -> float:
+    try:
+        with open(path) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    ticks = int(fields[12]) if system_only else int(fields[11]) + int(fields[12])  # stime, or utime + stime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def system_cpu(pids: list[int]) -> float:
+    """CPU seconds the processes ``pids`` have spent in the kernel (sockets, the database file)."""
+    return sum(_stat_cpu(f"/proc/{pid}/stat", True) for pid in pids)
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """CPU seconds (user + system) the processes ``pids`` have used so far (Linux: /proc/PID/stat)."""
+    return sum(_stat_cpu(f"/proc/{pid}/stat") for pid in pids)
+
+
+def main_thread_cpu(pids: list[int]) -> float:
+    """CPU seconds of the processes' main threads alone (the event loop; the rest: the database thread
+    and worker threads)."""
+    return sum(_stat_cpu(f"/proc/{pid}/task/{pid}/stat") for pid in pids)
+
+
 @contextlib.contextmanager
-def servers(count: int, db: str) -> Iterator[list[str]]:
-    """``count`` server processes on ``db`` (each its own port and public URL); yields their base URLs."""
+def servers(count: int, db: str, src: Path | None = None, profile: str | None = None) -> Iterator[list[str]]:
+    """``count`` server processes on ``db`` (each its own port and public URL); yields their base URLs.
+
+    ``src``: the source tree the servers run (default: this checkout's ``src``); ``profile``: a path
+    prefix: each server runs under cProfile and writes PREFIX-N.prof when it stops. The processes' ids
+    are in ``SERVER_PIDS`` meanwhile (for their CPU time)."""
     procs: list[subprocess.Popen[bytes]] = []
     bases: list[str] = []
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")])}
+    tree = src if src is not None else ROOT / "src"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tree), os.environ.get("PYTHONPATH", "")])}
     try:
-        for _ in range(count):
+        for n in range(count):
             port = free_port()
             base = f"http://127.0.0.1:{port}"
-            cmd = [sys.executable, "-m", "cosmodeck.cli.main", "serve", "--port", str(port), "--db", db,
+            prof = ["-c", PROFILED, f"{profile}-{n}.prof"] if profile else []
+            cmd = [sys.executable, *prof, "-m", "cosmodeck.cli.main", "serve", "--port", str(port), "--db", db,
                    "--log-level", "warning", "--room-rate", ""]  # many rooms from one address
             if count > 1:
                 cmd += ["--public-url", base]
@@ -220,12 +293,17 @@ def servers(count: int, db: str) -> Iterator[list[str]]:
                     time.sleep(0.1)
             else:
                 raise SystemExit("the server did not start")
+        SERVER_PIDS[:] = [p.pid for p in procs]
         yield bases
     finally:
+        SERVER_PIDS.clear()
         for proc in procs:
             proc.terminate()
         for proc in procs:
-            proc.wait(10)
+            proc.wait(30)
+
+
+SERVER_PIDS: list[int] = []  # the servers this script started (empty with --url)
 
 
 def sweep(bases: list[str], args: argparse.Namespace, started: float, label: str) -> list[dict[str, Any]]:
@@ -234,16 +312,36 @@ def sweep(bases: list[str], args: argparse.Namespace, started: float, label: str
         if time.monotonic() - started + args.duration > args.max_seconds:
             break
         lv = asyncio.run(run_level(bases, args, n, i))
+        # CPU after the warm-up (rooms created, code loaded) per action and frame after it
+        end = lv.snapshot()
+        warm = lv.warm if lv.warm is not None else (0.0, 0.0, 0.0, 0.0, 0, 0)
+        cpu_all, loop_all, kernel, own = (end[k] - warm[k] for k in range(4))
+        cpu = cpu_all if SERVER_PIDS else None
+        loop_cpu = loop_all if SERVER_PIDS else None
+        warm_actions, warm_frames = end[4] - warm[4], end[5] - warm[5]
         row = {"processes": len(bases), "rooms": n, "clients": n * (args.players + 1), "actions": lv.actions,
                "updates": len(lv.latencies), "p50_ms": round(pct(lv.latencies, 0.5), 2),
                "p99_ms": round(pct(lv.latencies, 0.99), 2),
                "mean_ms": round(statistics.fmean(lv.latencies) * 1000, 2) if lv.latencies else None,
-               "games_finished": lv.games_finished, "redirects": lv.redirects, "errors": lv.errors}
+               "games_finished": lv.games_finished, "redirects": lv.redirects, "errors": lv.errors,
+               "frames": lv.frames, "server_cpu_s": None if cpu is None else round(cpu, 2),
+               "server_main_thread_cpu_s": None if loop_cpu is None else round(loop_cpu, 2),
+               "server_system_cpu_s": round(kernel, 2) if SERVER_PIDS else None,
+               "load_generator_cpu_s": round(own, 2),
+               "actions_after_warmup": warm_actions, "frames_after_warmup": warm_frames,
+               "server_cpu_ms_per_action": None if cpu is None or not warm_actions
+               else round(cpu / warm_actions * 1e3, 3),
+               "server_cpu_us_per_frame": None if cpu is None or not warm_frames else round(cpu / warm_frames * 1e6, 1)}
         results.append(row)
         if not args.json:
-            print(f"{label}{n:5d} rooms  {row['clients']:5d} clients  {lv.actions:6d} actions  "
+            cpu_text = "" if cpu is None else (f"  server CPU {cpu:6.2f} s (main thread {loop_cpu:.2f} s, "
+                                               f"kernel {kernel:.2f} s) = "
+                                               f"{row['server_cpu_ms_per_action']} ms/action, "
+                                               f"{row['server_cpu_us_per_frame']} us/frame")
+            cpu_text += f"  load generator CPU {own:.2f} s (CPU: after the warm-up)"
+            print(f"{label}{n:5d} rooms  {row['clients']:5d} clients  {lv.actions:6d} actions  {lv.frames:7d} frames  "
                   f"p50 {row['p50_ms']:7.2f} ms  p99 {row['p99_ms']:7.2f} ms  redirects {lv.redirects}  "
-                  f"errors {lv.errors}", flush=True)
+                  f"errors {lv.errors}{cpu_text}", flush=True)
         if not row["p99_ms"] < TARGET_P99_MS * 4 and not args.all_levels:
             break
     return results
@@ -269,6 +367,45 @@ def database(args: argparse.Namespace) -> Iterator[str]:
     yield os.path.join(tempfile.mkdtemp(prefix="cosmodeck-load-"), "load.db")
 
 
+def ab(args: argparse.Namespace, trees: list[Path], started: float) -> int:
+    """Each level on each tree in turn (a fresh server and database each time), ``--repeat`` rounds;
+    prints the server's CPU per action and per frame for each tree, and the ratios to the first."""
+    totals: dict[Path, dict[int, list[float]]] = {t: {} for t in trees}  # tree -> rooms -> [cpu, actions, frames]
+    levels = [int(x) for x in args.levels.split(",")]
+    rows: list[dict[str, Any]] = []
+    for rnd in range(args.repeat):
+        for n in levels:
+            for tree in trees if rnd % 2 == 0 else list(reversed(trees)):
+                if time.monotonic() - started + args.duration > args.max_seconds:
+                    break
+                prof = f"{args.profile}-{trees.index(tree)}-r{rnd}-n{n}" if args.profile else None
+                with database(args) as db, servers(1, db, tree, prof) as bases:
+                    one = argparse.Namespace(**{**vars(args), "levels": str(n), "all_levels": True})
+                    row = sweep(bases, one, started, f"{tree}: ")[0]
+                row["tree"] = str(tree)
+                rows.append(row)
+                acc = totals[tree].setdefault(n, [0.0, 0.0, 0.0])
+                acc[0] += row["server_cpu_s"] or 0.0
+                acc[1] += row["actions_after_warmup"]
+                acc[2] += row["frames_after_warmup"]
+    if args.json:
+        print(json.dumps({"ab": rows}))
+        return 0
+    first = trees[0]
+    for n in levels:
+        for tree in trees:
+            cpu, actions, frames = totals[tree].get(n, [0.0, 0.0, 0.0])
+            if not actions or not frames:
+                continue
+            line = (f"{n:5d} rooms  {tree}: {cpu / actions * 1e3:7.3f} ms CPU/action  "
+                    f"{cpu / frames * 1e6:7.1f} us CPU/frame")
+            base = totals[first].get(n)
+            if tree != first and base and base[1] and cpu:
+                line += f"  ({(base[0] / base[1]) / (cpu / actions):.2f}x less CPU per action than {first})"
+            print(line)
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", default="shooting-star")
@@ -290,17 +427,27 @@ def main() -> int:
                     help="run every level (by default a level whose p99 is over 4x the target ends the sweep)")
     ap.add_argument("--max-seconds", type=float, default=900.0, help="stop after this long in total")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--src", default=None,
+                    help="source trees the servers run, comma-separated (default: this checkout's src); with "
+                         "several, each level is measured on each tree in turn (an A/B in one run)")
+    ap.add_argument("--repeat", type=int, default=1, help="with several --src trees: rounds (alternating order)")
+    ap.add_argument("--profile", default=None,
+                    help="path prefix: run the servers under cProfile, each writing PREFIX[-TREE]-N.prof at the end")
     args = ap.parse_args()
 
     started = time.monotonic()
     runs: dict[int, list[dict[str, Any]]] = {}
+    trees = [Path(t).resolve() for t in args.src.split(",")] if args.src else []
+    if len(trees) > 1:
+        return ab(args, trees, started)
+    tree = trees[0] if trees else None
     if args.url:
         bases = args.url.split(",")
         runs[len(bases)] = sweep(bases, args, started, "")
     else:
         counts = [int(x) for x in args.compare.split(",")] if args.compare else [args.servers]
         for count in counts:
-            with database(args) as db, servers(count, db) as bases:
+            with database(args) as db, servers(count, db, tree, args.profile) as bases:
                 runs[count] = sweep(bases, args, started, f"{count} process{'es' if count > 1 else ''}: ")
     summary = {"game": args.game, "players": args.players, "think_s": args.think, "cores": os.cpu_count(),
                "warmup_s": args.warmup, "duration_s": args.duration, "connect": args.connect,

@@ -40,6 +40,9 @@ from cosmodeck.storage.repository import RoomRow, Step, Store
 
 log = logging.getLogger("cosmodeck.server")
 
+SLOW_COMMIT_S = 0.05  # a step committed on the event loop that takes longer turns that off for a while
+SLOW_COMMIT_PAUSE_S = 5.0
+CHECKPOINT_EVERY = 500  # steps committed on the event loop between WAL checkpoints on the writer thread
 ROOM_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 
 
@@ -61,6 +64,10 @@ class Hub:
         self.store.advertise(config.public_url, config.lease_s)
         self.rooms: dict[str, Room] = {}
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cosmodeck-db")
+        self._pending = 0  # calls submitted to the writer thread and not yet answered
+        self._appended_now = 0  # steps committed by Store.append_now (on the event loop)
+        self._checkpoint: asyncio.Future[None] | None = None
+        self._now_off_until = 0.0  # monotonic time before which steps are not committed on the event loop
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
         self._builder = Builder(config.build_timeout_s)
         self._expiry: asyncio.Task[None] | None = None
@@ -70,10 +77,38 @@ class Hub:
     # ---- storage on the writer thread ------------------------------------------------------
     async def db(self, method: str, *args: Any) -> Any:
         fn = getattr(self.store, method)
-        return await asyncio.get_running_loop().run_in_executor(self._writer, fn, *args)
+        self._pending += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._writer, fn, *args)
+        finally:
+            self._pending -= 1
 
     async def _write(self, method: str, *args: Any) -> None:
+        # A step on an SQLite file is committed here at once when nothing else is being written and
+        # the file is free (no thread hand-off: the room's most frequent write); else on the writer
+        # thread, in order, waiting for the database as long as its busy timeout.
+        # A commit that took long (a slow or busy disk) would have held up every room: the next ones
+        # wait on the writer thread for a while instead.
+        if method == "append" and self._pending == 0 and time.monotonic() >= self._now_off_until:
+            t0 = time.monotonic()
+            done = self.store.append_now(*args)
+            took = time.monotonic() - t0
+            if took > SLOW_COMMIT_S:
+                self._now_off_until = t0 + took + SLOW_COMMIT_PAUSE_S
+                log.warning("a step took %.0f ms to commit: steps are written on the writer thread for %.0f s",
+                            took * 1000, SLOW_COMMIT_PAUSE_S)
+            if done:
+                self._appended_now += 1
+                if self._appended_now % CHECKPOINT_EVERY == 0:  # the WAL copied back, off the event loop
+                    self._checkpoint = asyncio.ensure_future(self._quiet_checkpoint())
+                return
         await self.db(method, *args)
+
+    async def _quiet_checkpoint(self) -> None:
+        try:
+            await self.db("checkpoint")
+        except Exception as e:  # the database busy or gone, or the server stopping: the next one will do
+            log.info("WAL checkpoint not done now: %s", e)
 
     # ---- lifecycle ---------------------------------------------------------------------
     async def resume_all(self) -> int:

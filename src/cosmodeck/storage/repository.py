@@ -12,16 +12,18 @@ room's lock (``ownership``); otherwise ``RoomLost``.
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import create_engine, event, func, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import PoolProxiedConnection
 
 from cosmodeck.storage.errors import RoomLost, StorageUnavailable, StoreRefused
 from cosmodeck.storage.models import Base, ExtraModel, MetaModel, RoomModel, StepModel
@@ -88,6 +90,7 @@ class Store:
         if self.sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self._file_lock: SqliteFileLock | None = None
+        self._now: PoolProxiedConnection | None = None  # SQLite file: append_now's connection, kept checked out
         self.locks: PgRoomLocks | None = None if self.sqlite else PgRoomLocks(self.engine)
         try:
             Base.metadata.create_all(self.engine)
@@ -124,6 +127,9 @@ class Store:
     def close(self) -> None:
         if self.locks is not None:
             self.locks.close()
+        if self._now is not None:
+            self._now.invalidate()  # closed, never back in the pool (its busy timeout is zero)
+            self._now = None
         self.engine.dispose()
         if self._file_lock is not None:
             self._file_lock.release()
@@ -240,6 +246,58 @@ class Store:
                 if c.execute(_UPDATE_EXTRAS, {"r": room_id, "d": data}).rowcount == 0:
                     c.execute(_INSERT_EXTRAS, {"r": room_id, "d": data})
 
+    def append_now(self, room_id: str, seq: int, step: Step, status: str | None = None,
+                   result: dict[str, Any] | None = None, extras: dict[str, Any] | None = None) -> bool:
+        """``append`` at once if it needs no waiting: True if step ``seq`` is committed; False if nothing
+        was written (call ``append``, which waits for the database and reports every failure).
+
+        An SQLite file only (one server per file): one connection of the caller's, a busy timeout of
+        zero (a write lock held elsewhere is a False, never a wait) and no automatic WAL checkpoint
+        (its fsync could take long; ``checkpoint`` does it on the writer thread). The same commit as
+        ``append``: in the WAL before this returns. Any error (locked, read-only, full disk, a stored
+        step count other than ``seq``) rolls back and answers False; ``append`` then gives the error.
+        The caller must not run this while a write of its own may be running on another thread.
+        """
+        if not self.sqlite or self._file_lock is None:
+            return False
+        try:
+            if self._now is None:
+                self._now = self.engine.raw_connection()
+                setup = cast(sqlite3.Connection, self._now.driver_connection)
+                setup.execute("PRAGMA busy_timeout = 0")
+                setup.execute("PRAGMA wal_autocheckpoint = 0")
+            con = cast(sqlite3.Connection, self._now.driver_connection)
+            try:
+                con.execute("BEGIN IMMEDIATE")
+                if (con.execute(_COUNT_STEPS_SQL, (room_id,)).fetchone()[0] or 0) != seq:
+                    con.rollback()
+                    return False
+                con.execute(_INSERT_STEP_SQL, (room_id, seq, step.at, step.seat, step.action))
+                if status is not None:
+                    if result is not None:
+                        con.execute(_STATUS_RESULT_SQL, (status, json.dumps(result), room_id))
+                    else:
+                        con.execute(_STATUS_SQL, (status, room_id))
+                if extras is not None:
+                    data = json.dumps(extras)
+                    if con.execute(_UPDATE_EXTRAS_SQL, (data, room_id)).rowcount == 0:
+                        con.execute(_INSERT_EXTRAS_SQL, (room_id, data))
+                con.commit()
+            except BaseException:
+                if con.in_transaction:
+                    con.rollback()
+                raise
+        except Exception:  # sqlite3.Error, or anything else: the waiting path decides and reports
+            return False
+        return True
+
+    def checkpoint(self) -> None:
+        """Copy the WAL back into the database file (SQLite; ``append_now`` leaves this to the writer thread)."""
+        if not self.sqlite:
+            return
+        with self._core_tx() as c:
+            c.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+
     def start(self, room_id: str, origin: float) -> None:
         with self._core_tx() as c:
             if self.locks is not None:
@@ -304,6 +362,13 @@ _COUNT_STEPS = text("SELECT count(*) FROM steps WHERE room_id = :r")
 _INSERT_STEP = text("INSERT INTO steps (room_id, seq, at, seat, action) VALUES (:r, :q, :at, :seat, :a)")
 _UPDATE_EXTRAS = text("UPDATE room_extras SET data = :d WHERE room_id = :r")
 _INSERT_EXTRAS = text("INSERT INTO room_extras (room_id, data) VALUES (:r, :d)")
+# the same statements for sqlite3 itself (Store.append_now)
+_COUNT_STEPS_SQL = "SELECT count(*) FROM steps WHERE room_id = ?"
+_INSERT_STEP_SQL = "INSERT INTO steps (room_id, seq, at, seat, action) VALUES (?, ?, ?, ?, ?)"
+_STATUS_SQL = "UPDATE rooms SET status = ? WHERE id = ?"
+_STATUS_RESULT_SQL = "UPDATE rooms SET status = ?, result = ? WHERE id = ?"
+_UPDATE_EXTRAS_SQL = "UPDATE room_extras SET data = ? WHERE room_id = ?"
+_INSERT_EXTRAS_SQL = "INSERT INTO room_extras (room_id, data) VALUES (?, ?)"
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
