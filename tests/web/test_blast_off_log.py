@@ -130,8 +130,8 @@ def test_a_tap_opens_a_logged_card_on_a_phone_and_the_replay_shows_faces(browser
 
 
 @pytest.mark.parametrize(("lang", "called", "slapped"), [
-    ("en", "“Blast Off!”", "Player 3 slaps green Blast Off card for Blast Off! No cards left."),
-    ("es", "«¡Despegue!»", "¡Jugador 3 pega carta de despegue verde por el Despegue! No le quedan cartas."),
+    ("en", "“Blast Off!”", "Player 3 slaps a green Blast Off card for Blast Off! No cards left."),
+    ("es", "«¡Despegue!»", "¡Jugador 3 pega una carta de despegue verde por el Despegue! No le quedan cartas."),
 ])
 def test_the_last_call_reads_with_one_exclamation_mark(lang: str, called: str, slapped: str, browser: Any,
                                                         web_server: str) -> None:

@@ -2,7 +2,10 @@
 // number, Blast Off word, Wild, Countdown card) and from the face a card shows on the pile.
 // Colour is never the only cue: every colour also has a shape and a letter in the page language.
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { t, getLang } from "../i18n.js";
+
+// "a purple Blast Off card" at the start of a sentence: "A purple Blast Off card"
+function sentenceStart(s) { return s ? s.charAt(0).toLocaleUpperCase(getLang()) + s.slice(1) : s; }
 
 export const COLOURS = {
   O: { key: "orange", shape: "▲" },
@@ -95,7 +98,7 @@ export function cardEl(code, opts = {}) {
   }
   if (col) parts.push(h("span.mark", { "aria-hidden": "true" }, h("span.shape", {}, col.shape), h("span.cw", {}, ` ${colourWord(shown.colour)}`)));
   const attrs = {
-    title: help ? `${words}. ${help}` : words, "aria-label": label, ...(opts.attrs || {}),
+    title: help ? `${sentenceStart(words)}. ${help}` : words, "aria-label": label, ...(opts.attrs || {}),
   };
   if (opts.onclick) return h(`button.${cls.join(".")}`, { type: "button", onclick: opts.onclick, ...attrs }, parts);
   return h(`span.${cls.join(".")}`, { role: "img", tabindex: opts.zoom === false ? undefined : "0", ...attrs }, parts);
