@@ -35,10 +35,31 @@ def context(browser: Any, lang: str, phone: bool = False) -> Any:
     size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 860}
     ctx = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone, locale="en-US")
     ctx.add_init_script(f"localStorage.setItem('cosmodeck.lang', '{lang}');")
+    ctx.add_init_script(TOASTS_JS)
     ctx.set_default_timeout(60_000)
     page = ctx.new_page()
     page.scan_errors = watch(page)
     return page
+
+
+# every toast the page shows, kept in window.__toasts (a stale-click toast is counted after a game)
+# with the last action the page sent before it (what the player had clicked)
+TOASTS_JS = """window.__toasts = []; window.__lastAct = '';
+const send = WebSocket.prototype.send;
+WebSocket.prototype.send = function (data) {
+  try { const m = JSON.parse(data); if (m.type === 'act') window.__lastAct = m.action; } catch (e) {}
+  return send.call(this, data);
+};
+new MutationObserver((ms) => { for (const m of ms) for (const n of m.addedNodes)
+  if (n.classList && n.classList.contains('toast'))
+    window.__toasts.push(n.textContent + ' [' + window.__lastAct + ']'); })
+  .observe(document, { childList: true, subtree: true });"""
+STALE = ("while you chose", "mientras elegías")
+
+
+def stale_toasts(page: Any) -> list[str]:
+    """The stale-click toasts the page showed, each with the action the page had sent last."""
+    return list(page.evaluate("(w) => window.__toasts.filter((x) => w.some((s) => x.includes(s)))", list(STALE)))
 
 
 def look(page: Any, where: str) -> None:
@@ -141,7 +162,7 @@ def shooting_star(browser: Any, base: str, out: Path) -> str:
 
 
 CAUGHT = {"en": "catches Player 1", "es": "atrapa a Jugador 1"}  # the page's seat caught
-CATCHER = "heuristic:p_catch=1;memory=flat"
+CATCHER = "heuristic:p_catch=1;p_forget=0;memory=flat"
 
 
 def blast_off_once(browser: Any, base: str, out: Path, lang: str, seed: int) -> tuple[str, set[str]]:
@@ -185,18 +206,19 @@ def blast_off_once(browser: Any, base: str, out: Path, lang: str, seed: int) -> 
         seen.add("result")
         page.locator(".result:not([hidden])").scroll_into_view_if_needed()
         shot(page, out, f"{tag}-3-result")
-    print(f"blast-off ({lang}, seed {seed}): {n} rounds; saw {sorted(seen)}; errors: {list(page.scan_errors)}")
+    print(f"blast-off ({lang}, seed {seed}): {n} rounds; saw {sorted(seen)}; "
+          f"'changed while you chose' toasts: {stale_toasts(page)}; errors: {list(page.scan_errors)}")
     page.context.close()
     return room, seen
 
 
 def blast_off(browser: Any, base: str, out: Path) -> str:
     """A whole Blast Off! game in English and one in Spanish in which the page had an obligation, was
-    caught and saw the result (up to twelve shuffles per language: many games end before a mission is
+    caught and saw the result (up to twenty shuffles per language: many games end before a mission is
     turned over, and a bot catches a forgotten obligation only sometimes)."""
     room = ""
     for lang in ("en", "es"):
-        for seed in range(1, 13):
+        for seed in range(1, 21):
             room, seen = blast_off_once(browser, base, out, lang, seed)
             if {"obligation", "caught", "result"} <= seen:
                 break

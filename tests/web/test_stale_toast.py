@@ -31,6 +31,8 @@ TOASTS = """() => { window.__toasts = [];
 
 CHANGED = {"en": "The game changed while you chose: look again and retry.",
            "es": "La partida cambió mientras elegías: mira de nuevo y repite."}
+MOVED_ON = {"en": "The count moved on before your “Pass” arrived: look at the number called now.",
+            "es": "La cuenta avanzó antes de que llegara tu «Pasar»: mira el número que se canta ahora."}
 
 Frame = dict[str, Any]
 
@@ -222,7 +224,8 @@ def test_views_a_still_legal_stale_click_and_a_replaced_click_say_nothing(browse
 @pytest.mark.skipif("blast-off" not in cosmodeck.list_games(), reason="Blast Off is not registered")
 def test_a_countdown_pass_overtaken_by_the_next_call_is_not_resent_for_it(browser: Any, web_server: str) -> None:
     """"Pass" in a countdown means "nothing for the number called now": still legal at the next call,
-    it is not sent again for that other number; the player is told the count moved on."""
+    it is not sent again for that other number; the player is told the count moved on (in those words,
+    not the general "the game changed")."""
     options = {**FAST_OPTIONS["blast-off"], "tick_s": 0.8, "countdown_pace": "fast"}
     r = create_room(web_server, "blast-off", 3, bots={"1": "heuristic", "2": "heuristic"}, options=options,
                     seed=blast_off_seed(options))
@@ -243,6 +246,6 @@ def test_a_countdown_pass_overtaken_by_the_next_call_is_not_resent_for_it(browse
     page.click(".bo-acts button[data-action='pass']")
     wait_until(lambda: bool(holder.released), page, 15, "the countdown did not call its next number")
     page.wait_for_selector("#toasts .toast.error")
-    assert toasts(page) == [CHANGED["en"]]
+    assert toasts(page) == [MOVED_ON["en"]]
     assert [d["action"] for d in holder.sent].count("pass") == 1, holder.sent  # never resent
     errors.check()
