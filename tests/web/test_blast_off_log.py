@@ -118,7 +118,10 @@ def test_a_tap_opens_a_logged_card_on_a_phone_and_the_replay_shows_faces(browser
     replay_errors = watch(replay)
     replay.goto(f"{web_server}/replay/{r['room']}")
     replay.wait_for_selector("#replay-step")
+    # the slider is drawn before the frames arrive: its length is known once the first step is told
+    replay.wait_for_function("document.querySelectorAll('.replay-events li').length >= 1")
     steps = int(replay.get_attribute("#replay-step", "max") or "0")
+    assert steps > 5
     seen = 0
     for i in range(steps + 1):
         replay.evaluate("(i) => { const s = document.getElementById('replay-step'); s.value = String(i);"

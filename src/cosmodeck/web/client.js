@@ -100,8 +100,8 @@ export class GameClient {
   // timer, an emote). The server's stale_version names the refused action and the version it was sent
   // for. Returns "superseded" (the player clicked something else since: that click decides),
   // "retried" (the action is still legal in the newest view: sent again for it, a few times within a
-  // few seconds of the click), "moved_on" (an action for one moment, a countdown's "Pass" for the number
-  // called then, reached the server after that moment: the page says the count moved on) or "refused"
+  // few seconds of the click), "moved_on" (an action for one moment, a countdown's "Pass" or slap for the
+  // number called then, reached the server after that moment: the page says it was too late) or "refused"
   // (the choice is gone: the page says so).
   onStale(msg) {
     const p = this.pending;

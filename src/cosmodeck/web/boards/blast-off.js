@@ -102,14 +102,15 @@ export function createBoard(root, ctx) {
   root.addEventListener("focusin", (e) => zoom(e.target));
   root.addEventListener("click", (e) => { if (!e.target.closest("button")) zoom(e.target); });
 
-  // a countdown's "pass" says "nothing for the number called now": resent for a newer view of the same
-  // call (another player's slap), never for a later number
+  // a countdown's "pass" says "nothing for the number called now", a slap is for that number: resent for
+  // a newer view of the same call (another player's move), never for a later number or after the count
   function act(a) {
     wildOpen = false;
     const called = msg && msg.view.phase === "COUNTDOWN" ? (msg.view.countdown || {}).called : undefined;
     const same = (m) => Boolean(m && m.view && m.view.phase === "COUNTDOWN"
       && (m.view.countdown || {}).called === called);
-    ctx.act(a, { resend: a === "pass" && called !== undefined ? same : true });
+    const forTheCall = called !== undefined && (a === "pass" || a.startsWith("slap "));
+    ctx.act(a, { resend: forTheCall ? same : true });
   }
 
   function onKey(e) {
