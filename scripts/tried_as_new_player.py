@@ -187,6 +187,7 @@ def blast_off_once(browser: Any, base: str, out: Path, lang: str, seed: int) -> 
         if pg.locator(".bo-obl:not([hidden])").count():
             if "obligation" not in seen:
                 seen.add("obligation")
+                pg.evaluate("window.scrollTo(0, 0)")  # the order at the top, under the room's header
                 shot(pg, out, f"{tag}-1-obligation")
             if "caught" not in seen:  # not said until a bot has caught the page once; wait out its deadline
                 seen.add("forgotten")
