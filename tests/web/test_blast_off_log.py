@@ -123,11 +123,18 @@ def test_a_tap_opens_a_logged_card_on_a_phone_and_the_replay_shows_faces(browser
     steps = int(replay.get_attribute("#replay-step", "max") or "0")
     assert steps > 5
     seen = 0
+    twice = []  # a step's line followed by its actor's own event: the same move told twice
     for i in range(steps + 1):
         replay.evaluate("(i) => { const s = document.getElementById('replay-step'); s.value = String(i);"
                         " s.dispatchEvent(new Event('input')); }", i)
         seen += replay.locator(".replay-events .log-faces .bo-card").count()
+        lines = replay.locator(".replay-events li").all_inner_texts()
+        if replay.locator(".replay-events li.step").count() and len(lines) > 1:
+            actor = " ".join(lines[0].split()[:2])  # "Player 2"
+            if actor.startswith(("Player ", "Jugador ")) and lines[1].lstrip("¡").startswith(actor + " "):
+                twice.append(lines[:2])
     assert seen >= 5
+    assert twice == [], twice
     check_lines(replay.evaluate(LINES_JS, ".replay-events"))
     replay_errors.check()
 

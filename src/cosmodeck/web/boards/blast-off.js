@@ -11,6 +11,13 @@ import { describeAction, leftWords, ordinal } from "./blast-off-events.js";
 
 export { describeAction };
 
+// the replay: a step whose first event is its actor's own move (played, drew, says, slaps, catches…) is
+// told by it
+export function stepToldBy(ev, seat) {
+  const actor = typeof ev.seat === "number" ? ev.seat : ev.by;
+  return typeof actor === "number" && actor === seat;
+}
+
 const TOUCH = !!window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
 
 (function styles() {
