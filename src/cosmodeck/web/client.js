@@ -92,7 +92,7 @@ export class GameClient {
   act(action, opts = {}) {
     const r = opts.resend;
     const still = typeof r === "function" ? r : () => r !== false;
-    this.pending = { action, version: this.version, tries: 0, at: performance.now(), still };
+    this.pending = { action, version: this.version, tries: 0, at: performance.now(), still, moment: typeof r === "function" };
     return this.send({ type: "act", action, version: this.version });
   }
 
@@ -116,7 +116,9 @@ export class GameClient {
     if (p.tries >= STALE_RETRIES || !fresh || this.version === p.version ||
         !(this.legal || []).includes(p.action)) {
       this.pending = null;
-      return "refused";
+      // an action for one moment refused for good (a slap or "Pass" for a number another player took) came
+      // too late for its moment, like one overtaken by the next call
+      return p.moment ? "moved_on" : "refused";
     }
     p.tries += 1;
     p.version = this.version;
