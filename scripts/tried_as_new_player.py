@@ -54,7 +54,7 @@ new MutationObserver((ms) => { for (const m of ms) for (const n of m.addedNodes)
   if (n.classList && n.classList.contains('toast'))
     window.__toasts.push(n.textContent + ' [' + window.__lastAct + ']'); })
   .observe(document, { childList: true, subtree: true });"""
-STALE = ("while you chose", "mientras elegías")
+STALE = ("while you chose", "mientras elegías", "Too late", "Demasiado tarde")  # a click the game overtook
 
 
 def stale_toasts(page: Any) -> list[str]:
@@ -208,7 +208,7 @@ def blast_off_once(browser: Any, base: str, out: Path, lang: str, seed: int) -> 
         page.locator(".result:not([hidden])").scroll_into_view_if_needed()
         shot(page, out, f"{tag}-3-result")
     print(f"blast-off ({lang}, seed {seed}): {n} rounds; saw {sorted(seen)}; "
-          f"'changed while you chose' toasts: {stale_toasts(page)}; errors: {list(page.scan_errors)}")
+          f"stale-click toasts: {stale_toasts(page)}; errors: {list(page.scan_errors)}")
     page.context.close()
     return room, seen
 
