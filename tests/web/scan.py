@@ -57,7 +57,9 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("a JSON key", re.compile(r"\":")),
     ("key=value", re.compile(r"\b[A-Za-z_][\w.-]*=\S")),
     ("a snake_case word", re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")),
-    ("a singular count with a plural noun", re.compile(rf"(?<![\d.,])\b1 (?:{PLURAL_NOUNS})\b", re.IGNORECASE)),
+    # "Player 1 turns over a mission" is a seat's name and a verb, not a count
+    ("a singular count with a plural noun",
+     re.compile(rf"(?<![\d.,])(?<!Player )(?<!Jugador )\b1 (?:{PLURAL_NOUNS})\b", re.IGNORECASE)),
     ("a bare card id", re.compile(r"\b(?:[A-Z]{1,2}\d{1,2}(?:-[A-Z0-9]{1,2})?|DK-\d+)\b")),
     ("a clause code", re.compile(r"\b(?:MET|BLO|SHS)-[A-Z]?\d")),
     ("a programming leftover", re.compile(r"\b(?:undefined|null|NaN)\b|\[object \w+\]")),

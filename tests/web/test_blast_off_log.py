@@ -118,20 +118,30 @@ def test_a_tap_opens_a_logged_card_on_a_phone_and_the_replay_shows_faces(browser
     replay_errors = watch(replay)
     replay.goto(f"{web_server}/replay/{r['room']}")
     replay.wait_for_selector("#replay-step")
+    # the slider is drawn before the frames arrive: its length is known once the first step is told
+    replay.wait_for_function("document.querySelectorAll('.replay-events li').length >= 1")
     steps = int(replay.get_attribute("#replay-step", "max") or "0")
+    assert steps > 5
     seen = 0
+    twice = []  # a step's line followed by its actor's own event: the same move told twice
     for i in range(steps + 1):
         replay.evaluate("(i) => { const s = document.getElementById('replay-step'); s.value = String(i);"
                         " s.dispatchEvent(new Event('input')); }", i)
         seen += replay.locator(".replay-events .log-faces .bo-card").count()
+        lines = replay.locator(".replay-events li").all_inner_texts()
+        if replay.locator(".replay-events li.step").count() and len(lines) > 1:
+            actor = " ".join(lines[0].split()[:2])  # "Player 2"
+            if actor.startswith(("Player ", "Jugador ")) and lines[1].lstrip("¡").startswith(actor + " "):
+                twice.append(lines[:2])
     assert seen >= 5
+    assert twice == [], twice
     check_lines(replay.evaluate(LINES_JS, ".replay-events"))
     replay_errors.check()
 
 
 @pytest.mark.parametrize(("lang", "called", "slapped"), [
-    ("en", "“Blast Off!”", "Player 3 slaps green Blast Off card for Blast Off! No cards left."),
-    ("es", "«¡Despegue!»", "¡Jugador 3 pega carta de despegue verde por el Despegue! No le quedan cartas."),
+    ("en", "“Blast Off!”", "Player 3 slaps a green Blast Off card for Blast Off! No cards left."),
+    ("es", "«¡Despegue!»", "¡Jugador 3 pega una carta de despegue verde por el Despegue! No le quedan cartas."),
 ])
 def test_the_last_call_reads_with_one_exclamation_mark(lang: str, called: str, slapped: str, browser: Any,
                                                         web_server: str) -> None:

@@ -175,3 +175,20 @@ def test_the_status_says_resolving_only_when_the_turn_resolves_and_the_end_has_n
     assert page.locator("#ss-speed").count() == 0  # a replay never animates: no animation speed to choose
     for e in errors:
         e.check()
+
+
+@pytest.mark.parametrize(("lang", "tuned"), [("en", "bot (good, own settings)"),
+                                             ("es", "bot (bueno, con ajustes propios)")])
+def test_a_bot_with_its_own_settings_is_named_by_its_level_never_its_spec(lang: str, tuned: str, browser: Any,
+                                                                          web_server: str) -> None:
+    r = create_room(web_server, "blast-off", 3, bots={"1": "heuristic:p_catch=1;memory=flat", "2": "heuristic"},
+                    seed=5)
+    page = new_page(browser, lang=lang)
+    errors = watch(page)
+    page.goto(r["links"]["0"])
+    page.wait_for_selector(".bo-hand")
+    page.wait_for_selector(".presence li")
+    seats = page.locator(".presence").inner_text()
+    assert tuned in seats and "p_catch" not in seats, seats
+    scan(page, lang=lang, where="with a bot of its own settings seated")
+    errors.check()

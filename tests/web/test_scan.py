@@ -46,6 +46,13 @@ def test_each_kind_of_data_is_caught(text: str, what: str) -> None:
     assert any(f.startswith(what) for f in found), found
 
 
+def test_a_seat_named_player_1_before_a_verb_is_not_a_count() -> None:
+    # "turns" is a plural noun to the scan, but here a verb after the seat's name (seen in a whole game)
+    assert problems("Player 1 turns over a new mission for everyone: Refuel.", "en") == []
+    assert problems("Jugador 1 gira una misión nueva para todos.", "es") == []
+    assert problems("Player 2 has 1 turns left", "en")
+
+
 def test_english_words_from_the_game_data_are_caught_on_a_spanish_page_only() -> None:
     line = "Jugador 1 juega Alien Abduction"  # a Blast Off! mission name, untranslated
     assert any("English on a Spanish page" in f and "Abduction" in f for f in problems(line, "es"))

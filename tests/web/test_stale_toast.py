@@ -1,7 +1,9 @@
 """"The game changed while you chose" is said only when the server refused a click because the game
 had moved on and the choice is gone from the newest view, in English and Spanish. Views that arrive
 while a choice is open, a stale click that is still legal (sent again for the newest view) and the
-refusal of a click the player has since replaced by another say nothing.
+refusal of a click the player has since replaced by another say nothing. A Blast Off! countdown's slap
+or "Pass" is for the number called: overtaken by the next call it is never resent, and the page says it
+came too late.
 
 The page's WebSocket goes through Playwright's route, which holds one chosen ``act`` frame until a
 condition on the server's frames holds (or the test releases it): the server then refuses it as
@@ -29,8 +31,8 @@ TOASTS = """() => { window.__toasts = [];
   new MutationObserver((ms) => { for (const m of ms) for (const n of m.addedNodes) window.__toasts.push(n.textContent); })
     .observe(document.getElementById('toasts'), { childList: true }); }"""  # noqa: E501
 
-CHANGED = {"en": "The game changed while you chose: look again and retry.",
-           "es": "La partida cambió mientras elegías: mira de nuevo y repite."}
+MOVED_ON = {"en": "Too late: the count had moved on when your choice arrived.",
+            "es": "Demasiado tarde: la cuenta ya había avanzado cuando llegó tu elección."}
 
 Frame = dict[str, Any]
 
@@ -112,8 +114,10 @@ def blast_off_seed(options: dict[str, Any]) -> int:
 
 @pytest.mark.skipif("blast-off" not in cosmodeck.list_games(), reason="Blast Off is not registered")
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_a_slap_overtaken_by_the_next_call_is_refused_and_said_once(lang: str, browser: Any,
-                                                                    web_server: str) -> None:
+def test_a_slap_overtaken_by_the_next_call_is_refused_and_said_too_late_once(lang: str, browser: Any,
+                                                                             web_server: str) -> None:
+    """A slap is for the number called: reaching the server after the next call, it is refused, never
+    resent for the new number, and the page says it came too late (not the general "the game changed")."""
     options = {**FAST_OPTIONS["blast-off"], "tick_s": 0.8, "countdown_pace": "fast"}
     r = create_room(web_server, "blast-off", 3, bots={"1": "heuristic", "2": "heuristic"}, options=options,
                     seed=blast_off_seed(options))
@@ -133,14 +137,15 @@ def test_a_slap_overtaken_by_the_next_call_is_refused_and_said_once(lang: str, b
     page.wait_for_selector("#toasts .toast.error")
     stale = [e for e in holder.errors if e["code"] == "stale_version"]
     assert [e["action"] for e in stale] == [holder.released[0]["action"]], holder.errors
-    assert toasts(page) == [CHANGED[lang]]
+    assert [d["action"] for d in holder.sent].count(holder.released[0]["action"]) == 1, holder.sent
+    assert toasts(page) == [MOVED_ON[lang]]
     scan(page, lang=lang, where="with the refusal said")
     page.wait_for_timeout(1500)  # the next calls' views: still said once
-    assert toasts(page) == [CHANGED[lang]]
+    assert toasts(page) == [MOVED_ON[lang]]
     if lang == "en":  # a toast still showing is said again in the language the player switches to
         page.select_option("#lang", "es")
         page.wait_for_function("document.documentElement.lang === 'es'")
-        assert page.locator("#toasts .toast.error").inner_text() == CHANGED["es"]
+        assert page.locator("#toasts .toast.error").inner_text() == MOVED_ON["es"]
         scan(page, lang="es", where="with the refusal said, after switching to Spanish")
     errors.check()
 
@@ -222,7 +227,8 @@ def test_views_a_still_legal_stale_click_and_a_replaced_click_say_nothing(browse
 @pytest.mark.skipif("blast-off" not in cosmodeck.list_games(), reason="Blast Off is not registered")
 def test_a_countdown_pass_overtaken_by_the_next_call_is_not_resent_for_it(browser: Any, web_server: str) -> None:
     """"Pass" in a countdown means "nothing for the number called now": still legal at the next call,
-    it is not sent again for that other number; the player is told the count moved on."""
+    it is not sent again for that other number; the player is told the count moved on (in those words,
+    not the general "the game changed")."""
     options = {**FAST_OPTIONS["blast-off"], "tick_s": 0.8, "countdown_pace": "fast"}
     r = create_room(web_server, "blast-off", 3, bots={"1": "heuristic", "2": "heuristic"}, options=options,
                     seed=blast_off_seed(options))
@@ -243,6 +249,6 @@ def test_a_countdown_pass_overtaken_by_the_next_call_is_not_resent_for_it(browse
     page.click(".bo-acts button[data-action='pass']")
     wait_until(lambda: bool(holder.released), page, 15, "the countdown did not call its next number")
     page.wait_for_selector("#toasts .toast.error")
-    assert toasts(page) == [CHANGED["en"]]
+    assert toasts(page) == [MOVED_ON["en"]]
     assert [d["action"] for d in holder.sent].count("pass") == 1, holder.sent  # never resent
     errors.check()

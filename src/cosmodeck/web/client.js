@@ -50,11 +50,16 @@ export class GameClient {
       if (msg.type === "view") {
         this.version = msg.version;
         this.legal = msg.legal || [];
+        this.lastView = msg;
         if (typeof msg.time === "number") this.clockOffset = msg.time - performance.now() / 1000;
       }
       // a stale action sent again, or one the player has since replaced by another click, is not an
       // error to show; only a refusal that stands (the choice is gone from the newest view) reaches the page
-      if (msg.type === "error" && msg.code === "stale_version" && this.onStale(msg) !== "refused") return;
+      if (msg.type === "error" && msg.code === "stale_version") {
+        const r = this.onStale(msg);
+        if (r === "moved_on") msg = { ...msg, code: "stale_moment" };
+        else if (r !== "refused") return;
+      }
       this.handlers.message(msg);
     };
     ws.onclose = (e) => {
@@ -81,10 +86,13 @@ export class GameClient {
     return true;
   }
 
-  // opts.resend === false: an action whose meaning depends on the moment (a countdown's "pass" is for the
-  // number being called) is never sent again for a newer view; a stale refusal of it is said to the player
+  // opts.resend: false, or a function of a newer view message that says whether the action still means
+  // what the player chose (a countdown's "pass" is for the number being called): when it does not, the
+  // action is never sent again for that view, and a stale refusal of it is said to the player
   act(action, opts = {}) {
-    this.pending = { action, version: this.version, tries: 0, at: performance.now(), resend: opts.resend !== false };
+    const r = opts.resend;
+    const still = typeof r === "function" ? r : () => r !== false;
+    this.pending = { action, version: this.version, tries: 0, at: performance.now(), still, moment: typeof r === "function" };
     return this.send({ type: "act", action, version: this.version });
   }
 
@@ -92,17 +100,25 @@ export class GameClient {
   // timer, an emote). The server's stale_version names the refused action and the version it was sent
   // for. Returns "superseded" (the player clicked something else since: that click decides),
   // "retried" (the action is still legal in the newest view: sent again for it, a few times within a
-  // few seconds of the click) or "refused" (the choice is gone: the page says so).
+  // few seconds of the click), "moved_on" (an action for one moment, a countdown's "Pass" or slap for the
+  // number called then, reached the server after that moment: the page says it was too late) or "refused"
+  // (the choice is gone: the page says so).
   onStale(msg) {
     const p = this.pending;
     if (!p) return "superseded";
     if ((typeof msg.action === "string" && msg.action !== p.action) ||
         (typeof msg.version === "number" && msg.version !== p.version)) return "superseded";
     const fresh = performance.now() - p.at < STALE_RETRY_MS;
-    if (!p.resend || p.tries >= STALE_RETRIES || !fresh || this.version === p.version ||
+    if (this.version !== p.version && !p.still(this.lastView)) {
+      this.pending = null;
+      return "moved_on";
+    }
+    if (p.tries >= STALE_RETRIES || !fresh || this.version === p.version ||
         !(this.legal || []).includes(p.action)) {
       this.pending = null;
-      return "refused";
+      // an action for one moment refused for good (a slap or "Pass" for a number another player took) came
+      // too late for its moment, like one overtaken by the next call
+      return p.moment ? "moved_on" : "refused";
     }
     p.tries += 1;
     p.version = this.version;

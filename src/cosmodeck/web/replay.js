@@ -152,7 +152,13 @@ export async function mountReplay(root, roomId) {
     slider.value = String(st.index);
     pos.textContent = t("step_of", { i: st.index, n: st.data.frames.length - 1 });
     board.update({ type: "view", version: st.index, view: f.view, legal: [], deadline: f.view.deadline, status: "over" });
-    clear(evList).append(h("li.step", {}, stepText(f)), ...f.events.map((ev) => h("li", {}, eventLine(ev, f.view))));
+    // a board may say that a step is told by its first event (Blast Off!: "Player 2 draws a card.", then
+    // "Player 2 draws 1 card."): the step line would say the same move twice. Shooting Star's step line
+    // stays: it names the card placed, which the event to other seats shows face down.
+    const first = f.events[0];
+    const told = Boolean(f.step && first && mod && typeof mod.stepToldBy === "function" && mod.stepToldBy(first, f.step[1]));
+    clear(evList).append(...(told ? [] : [h("li.step", {}, stepText(f))]),
+      ...f.events.map((ev) => h("li", {}, eventLine(ev, f.view))));
   }
 
   onLang(() => { labels(); renderSeats(); if (board) mountBoard(); });

@@ -16,7 +16,13 @@ const FREE_EMOTES = ["cheer", "groan", "gasp", "thumbs_up", "thumbs_down"];
 
 export { describeEvent };
 
-function botLevel(name) { return has(`botlevel.${name}`) ? t(`botlevel.${name}`) : name; }
+// a bot's level in words; a bot with settings of its own ("heuristic:p_catch=1") is named by its kind only
+function botLevel(name) {
+  if (has(`botlevel.${name}`)) return t(`botlevel.${name}`);
+  const kind = String(name || "").split(":")[0];
+  if (has(`botlevel.${kind}`)) return t("botlevel.tuned", { name: t(`botlevel.${kind}`) });
+  return /^[a-z]+$/i.test(kind) ? kind : t("botlevel.other");
+}
 
 export function errorText(msg) {
   return has(`err.${msg.code}`) ? t(`err.${msg.code}`) : msg.message || msg.code;

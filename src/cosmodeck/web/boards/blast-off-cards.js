@@ -2,7 +2,10 @@
 // number, Blast Off word, Wild, Countdown card) and from the face a card shows on the pile.
 // Colour is never the only cue: every colour also has a shape and a letter in the page language.
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { t, has, getLang } from "../i18n.js";
+
+// "a purple Blast Off card" at the start of a sentence: "A purple Blast Off card"
+function sentenceStart(s) { return s ? s.charAt(0).toLocaleUpperCase(getLang()) + s.slice(1) : s; }
 
 export const COLOURS = {
   O: { key: "orange", shape: "▲" },
@@ -34,6 +37,12 @@ export function parseCard(code) {
 
 export function colourLetter(name) { return BY_NAME[name] || null; }
 export function colourWord(letter) { return letter && COLOURS[letter] ? t(`bo.colour.${COLOURS[letter].key}`) : ""; }
+// the colour as it agrees with "card" (Spanish: «carta roja», but «7 rojo»)
+function colourOfCard(letter) {
+  if (!letter || !COLOURS[letter]) return "";
+  const key = `bo.colour_card.${COLOURS[letter].key}`;
+  return has(key) ? t(key) : colourWord(letter);
+}
 
 export function valueWord(v) {
   if (v === "BO" || v === "BLAST_OFF") return t("bo.word");
@@ -43,9 +52,9 @@ export function valueWord(v) {
 // What a face shows, in words: "orange 7", "purple Blast Off!", "any 4" (a Wild slapped for 4).
 export function faceWords(f) {
   if (!f) return t("bo.card.unknown");
-  if (f.colour && f.value) return f.value === "BO" ? t("bo.card.blastoff", { colour: colourWord(f.colour) }) : t("bo.card.number", { colour: colourWord(f.colour), n: f.value });
+  if (f.colour && f.value) return f.value === "BO" ? t("bo.card.blastoff", { colour: colourOfCard(f.colour) }) : t("bo.card.number", { colour: colourWord(f.colour), n: f.value });
   if (f.value) return f.value === "BO" ? t("bo.face.word_only") : t("bo.face.number_only", { n: f.value });
-  if (f.colour) return t("bo.face.colour_only", { colour: colourWord(f.colour) });
+  if (f.colour) return t("bo.face.colour_only", { colour: colourOfCard(f.colour) });
   return t("bo.face.free");
 }
 
@@ -95,7 +104,7 @@ export function cardEl(code, opts = {}) {
   }
   if (col) parts.push(h("span.mark", { "aria-hidden": "true" }, h("span.shape", {}, col.shape), h("span.cw", {}, ` ${colourWord(shown.colour)}`)));
   const attrs = {
-    title: help ? `${words}. ${help}` : words, "aria-label": label, ...(opts.attrs || {}),
+    title: help ? `${sentenceStart(words)}. ${help}` : words, "aria-label": label, ...(opts.attrs || {}),
   };
   if (opts.onclick) return h(`button.${cls.join(".")}`, { type: "button", onclick: opts.onclick, ...attrs }, parts);
   return h(`span.${cls.join(".")}`, { role: "img", tabindex: opts.zoom === false ? undefined : "0", ...attrs }, parts);

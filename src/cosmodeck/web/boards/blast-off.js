@@ -11,6 +11,13 @@ import { describeAction, leftWords, ordinal } from "./blast-off-events.js";
 
 export { describeAction };
 
+// the replay: a step whose first event is its actor's own move (played, drew, says, slaps, catches…) is
+// told by it
+export function stepToldBy(ev, seat) {
+  const actor = typeof ev.seat === "number" ? ev.seat : ev.by;
+  return typeof actor === "number" && actor === seat;
+}
+
 const TOUCH = !!window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
 
 (function styles() {
@@ -102,10 +109,15 @@ export function createBoard(root, ctx) {
   root.addEventListener("focusin", (e) => zoom(e.target));
   root.addEventListener("click", (e) => { if (!e.target.closest("button")) zoom(e.target); });
 
-  // a countdown's "pass" says "nothing for the number called now": never resent for a later number
+  // a countdown's "pass" says "nothing for the number called now", a slap is for that number: resent for
+  // a newer view of the same call (another player's move), never for a later number or after the count
   function act(a) {
     wildOpen = false;
-    ctx.act(a, { resend: !(a === "pass" && msg && msg.view.phase === "COUNTDOWN") });
+    const called = msg && msg.view.phase === "COUNTDOWN" ? (msg.view.countdown || {}).called : undefined;
+    const same = (m) => Boolean(m && m.view && m.view.phase === "COUNTDOWN"
+      && (m.view.countdown || {}).called === called);
+    const forTheCall = called !== undefined && (a === "pass" || a.startsWith("slap "));
+    ctx.act(a, { resend: forTheCall ? same : true });
   }
 
   function onKey(e) {

@@ -190,7 +190,7 @@ export function createBoard(root, ctx) {
     else if (v.phase === "setup") s = g.simple.includes("start") ? t("met.status_setup_host") : t("met.status_setup");
     else if (v.time_out) s = t("met.status_time_out");
     else if (selected) s = t("met.status_pick_site", { card: selected.startsWith("@") ? t("met.card_back", { n: Number(selected.slice(1)) + 1 }) : C.cardName(v, selected) });
-    else s = me === null || me === undefined ? t("met.status_watch") : t("met.status_play");
+    else s = me === null || me === undefined || ctx.readonly ? t("met.status_watch") : t("met.status_play");
     status.textContent = s;
     // timer and zone
     clear(timerBox).append(
