@@ -178,7 +178,11 @@ def places(page: Any) -> int:
 @pytest.mark.skipif("meteor" not in cosmodeck.list_games(), reason="Meteor is not registered")
 def test_views_a_still_legal_stale_click_and_a_replaced_click_say_nothing(browser: Any, web_server: str) -> None:
     options = {**FAST_OPTIONS["meteor"], "zone_timer_s": 8.0}
-    r = create_room(web_server, "meteor", 3, bots={"1": "random", "2": "random"}, options=options, seed=8)
+    # Random bots at the tests' bot speed (x0.05) act every ~50 ms (emotes and signals included), so under a
+    # loaded CI machine every resend of the page's still-legal "start" met a newer version again (13 refusals
+    # in 60 s, seen in a full run). A 20 s median (1 s here) keeps views arriving while the page chooses.
+    bot = "random:median_s=20"
+    r = create_room(web_server, "meteor", 3, bots={"1": bot, "2": bot}, options=options, seed=8)
     page = new_page(browser)
     errors = watch(page)
     rng = random.Random(4)
