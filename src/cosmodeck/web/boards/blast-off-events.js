@@ -5,7 +5,7 @@
 import { t, has } from "../i18n.js";
 import { setEventFaces, setEventParams } from "../events.js";
 import { seatName } from "../names.js";
-import { describeCard, faceWords, miniCard, parseCard, valueWord } from "./blast-off-cards.js";
+import { colourWord, describeCard, faceWords, miniCard, parseCard, valueWord } from "./blast-off-cards.js";
 import { missionName, missionText, tokenWords } from "./blast-off-missions.js";
 
 function cards(n) { return Number(n) === 1 ? t("bo.n_cards_one") : t("bo.n_cards", { n }); }
@@ -18,7 +18,15 @@ export function leftWords(n, capital = false) {
 
 function list(names) { return names.filter(Boolean).join(", "); }
 
-function cardList(codes) { return list((codes || []).map((c) => describeCard(c))); }
+// In a list every card has its article, as "a Wild" and "a purple Blast Off card" do: "a purple 8", "an orange 3"
+function listedCard(code) {
+  const c = parseCard(code);
+  if (!c || c.kind === "wild" || c.kind === "countdown" || !c.colour || !c.value || c.value === "BO") return describeCard(code);
+  const colour = colourWord(c.colour);
+  return t(/^[aeiou]/i.test(colour) ? "bo.card.an_number" : "bo.card.a_number", { colour, n: c.value });
+}
+
+function cardList(codes) { return list((codes || []).map((c) => listedCard(c))); }
 
 function effectWords(ev, view) {
   const target = typeof ev.target === "number" ? seatName(view, ev.target) : "";
