@@ -7,7 +7,9 @@ drew (DRAWN, ``me`` to decide) and ``me``'s own pending hidden submission; every
 reads is public (hand sizes, piles' contents that are face up, counts of the face-down ones,
 missions in force, countdown slots, penalties). The public log (``recent``) is replayed with
 the bots' ``PublicLog`` from a dict of the public facts it reads; it is the same for every seat,
-so it is replayed once per position (``cache``) and only expressed relative to each observer.
+so it is replayed once per position (``cache``) and only expressed relative to each observer; a table
+keeps a ``LogTrack`` in ``cache[MEMO]`` that follows the log from its last position instead of
+replaying the whole window (``blast_off_track``: the same log, fewer events fed).
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from cosmodeck.bots.blast_off_log import PublicLog, replay_view
 from cosmodeck.games.blast_off.cards import NO_VALUE, TYPE_NAME, VALUES, face_text
 from cosmodeck.games.blast_off.phases import AUTHOR, CHOOSE, COUNTDOWN, DECLARE, DRAWN, PHASE_NAMES, RESPONSE
 from cosmodeck.games.blast_off.view import _pile_face
-from cosmodeck.rl.encoders.base import ratio
+from cosmodeck.rl.encoders.base import MEMO, ratio
+from cosmodeck.rl.encoders.blast_off_track import LogTrack
 
 if TYPE_CHECKING:
     from cosmodeck.games.blast_off.state import BlastOffState
@@ -82,7 +85,14 @@ class BlastOffDirect:
             "recent": st.recent,
             "discard": _Discard(st),
         }
-        log = replay_view(self.enc.game, public)
+        memo = cache.get(MEMO) if cache is not None else None
+        if memo is not None:  # the table's log followed from its last position (equal to the full replay)
+            track: LogTrack | None = memo.get("blast_off_track")
+            if track is None:
+                track = memo["blast_off_track"] = LogTrack()
+            log: PublicLog = track.log(self.enc.game, st, public)
+        else:
+            log = replay_view(self.enc.game, public)
         if cache is not None:
             cache["blast_off_log"] = log
         return log
