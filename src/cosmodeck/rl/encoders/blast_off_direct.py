@@ -44,7 +44,7 @@ class BlastOffDirect:
         self.inv_copies = tuple(1.0 / c for c in enc.copies)
         self.phase_pos = tuple(PHASE_NAMES.index(name) for name in PHASE_NAMES)
 
-    def _counts(self, out: list[float], start: int, cards: list[int]) -> None:
+    def _counts(self, out: Any, start: int, cards: list[int]) -> None:
         ctype, copies = self.ctype, self.enc.copies
         counts: dict[int, int] = {}
         for c in cards:
@@ -53,7 +53,7 @@ class BlastOffDirect:
         for t, k in counts.items():
             out[start + t] = ratio(k, copies[t])
 
-    def _missions(self, out: list[float], start: int, st: BlastOffState, missions: list[int], scale: float) -> None:
+    def _missions(self, out: Any, start: int, st: BlastOffState, missions: list[int], scale: float) -> None:
         index = self.enc.mission_index
         nm = len(self.enc.mission_ids)
         authored = 0
@@ -97,8 +97,9 @@ class BlastOffDirect:
             cache["blast_off_log"] = log
         return log
 
-    def write(self, st: BlastOffState, me: int, out: list[float], cache: dict[str, Any] | None) -> None:
-        """Fill ``out`` (all zero, the observation's length) with seat ``me``'s observation."""
+    def write(self, st: BlastOffState, me: int, out: Any, cache: dict[str, Any] | None) -> None:
+        """Fill ``out`` (all zero, the observation's length: a list, or a memoryview of a float32 row,
+        written item by item) with seat ``me``'s observation."""
         enc, off, n = self.enc, self.off, self.n
         out[off["phase"] + self.phase_pos[st.phase]] = 1.0
         out[off["turn"] + (st.cur - me) % n] = 1.0
@@ -175,7 +176,9 @@ class BlastOffDirect:
             for name, vals in (("owed", owed), ("owed_left", owed_left), ("violations", viol),
                                ("violation_left", viol_left)):
                 start = off[name]
-                out[start:start + len(vals)] = vals
+                for k, x in enumerate(vals):  # item by item: ``out`` may be a memoryview of a float32 row
+                    if x:
+                        out[start + k] = x
         out[off["over"]] = 1.0 if st.res is not None else 0.0
 
 
