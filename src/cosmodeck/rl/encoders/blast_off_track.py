@@ -156,10 +156,10 @@ class LogTrack:
             cum[n] = (plays + 1, shuffles) if kind in _PLAYS else (plays, shuffles + 1) if kind == "reshuffled" \
                 else (plays, shuffles)
         self.facts = facts
-        for n in [n for n in back if n < first]:
-            del back[n]
-        for n in [n for n in cum if n < first - 1]:
-            del cum[n]
+        if same:  # what fell out of the window (older entries went at the previous positions)
+            for n in range(self.first, first):
+                del back[n]
+                del cum[n - 1]
         plays = cum[last][0] - cum[first - 1][0]
         top = _UNKNOWN_TOP
         if cum[last][1] == cum[first - 1][1]:  # no reshuffle in the window
@@ -212,7 +212,8 @@ class LogTrack:
             log.feed(e, float(e["t"]))
             sigs[int(e["n"])] = signature(log)
             i += 1
-        for n in [n for n in sigs if n < first - 1]:
-            del sigs[n]
+        if same:
+            for n in range(self.first - 1, first - 1):
+                sigs.pop(n, None)
         self.owner, self.chain, self.first, self.end, self.sigs = owner, log, first, last, sigs
         return settled_copy(log, float(public["now"]))
