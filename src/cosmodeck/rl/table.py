@@ -154,7 +154,7 @@ class Table:
 
     @property
     def done(self) -> bool:
-        return self.state.is_over or self.truncated
+        return self.state.is_over or self.stuck or self.steps >= self.max_steps  # over or truncated
 
     def reward(self, seat: int) -> float:
         res = self.state.result
