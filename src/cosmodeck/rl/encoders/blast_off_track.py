@@ -114,7 +114,7 @@ class LogTrack:
     new events are walked back, and if that gives the last position's facts, the rest is as before.
     ``cum[n]`` counts the plays and reshuffles up to event ``n`` (for the top card before the window)."""
 
-    __slots__ = ("back", "chain", "cum", "end", "facts", "first", "owner", "sigs")
+    __slots__ = ("back", "chain", "cum", "end", "facts", "first", "last_out", "owner", "sigs")
 
     def __init__(self) -> None:
         self.owner: object | None = None  # the state (one game) the chain follows
@@ -125,6 +125,9 @@ class LogTrack:
         self.facts: Facts | None = None
         self.back: dict[int, Facts] = {}
         self.cum: dict[int, tuple[int, int]] = {}
+        # the last position's (start facts, top, view time) and settled log: a position with no new event,
+        # the same start and the same time has the same replay
+        self.last_out: tuple[Any, PublicLog] | None = None
 
     def _start(self, same: bool, public: Mapping[str, Any], events: Sequence[Mapping[str, Any]],
                first: int, last: int) -> tuple[Facts, tuple[int, tuple[int, int]]]:
@@ -177,7 +180,12 @@ class LogTrack:
         # the same game, moved on, its window overlapping (or just after) the chain's
         same = (owner is self.owner and self.chain is not None and last >= self.end
                 and self.first <= first <= self.end + 1)
-        (sizes, inforce, in_cd, resp), (top_kind, top_face) = self._start(same, public, events, first, last)
+        start, top = self._start(same, public, events, first, last)
+        now = float(public["now"])
+        seen = (first, last, start, top, now)
+        if same and self.last_out is not None and self.last_out[0] == seen:
+            return self.last_out[1]  # nothing new since the last position: the same replay
+        (sizes, inforce, in_cd, resp), (top_kind, top_face) = start, top
         fresh = PublicLog(g, public)
         fresh.sizes, fresh.inforce, fresh.in_cd, fresh.resp = list(sizes), list(inforce), in_cd, resp
         fresh.top_kind, fresh.face = top_kind, top_face
@@ -216,4 +224,6 @@ class LogTrack:
             for n in range(self.first - 1, first - 1):
                 sigs.pop(n, None)
         self.owner, self.chain, self.first, self.end, self.sigs = owner, log, first, last, sigs
-        return settled_copy(log, float(public["now"]))
+        out = settled_copy(log, now)
+        self.last_out = (seen, out)
+        return out
