@@ -1,7 +1,7 @@
 """RL environment steps per second: cosmodeck's environments next to RLCard's UNO, in one run.
 
-Every environment is driven the same way: uniform random *legal* actions (from the action mask,
-or RLCard's ``legal_actions``) from reset to the end of the game, over and over, for
+Every environment is driven the same way: uniform random *legal* actions (one ``rng.integers`` draw
+into the legal list: the mask's ``flatnonzero``, or RLCard's ``legal_actions``) from reset to the end of the game, over and over, for
 ``--seconds`` each. A step is one agent decision, and each step builds the acting agent's
 observation (vector + mask), as a training loop would need it.
 
@@ -53,6 +53,13 @@ CASES: list[tuple[str, int, dict[str, Any]]] = [
 ]
 
 
+def pick(mask: np.ndarray[Any, Any], rng: np.random.Generator) -> int:
+    """A uniform legal index of a mask: the legal list, then one ``rng.integers`` draw (as the RLCard row
+    draws from its ``legal_actions``; ``rng.choice`` would add about 10 us per step to every row but RLCard's)."""
+    legal = np.flatnonzero(mask)
+    return int(legal[rng.integers(legal.size)])
+
+
 def bench_aec(game_id: str, players: int, options: dict[str, Any]) -> Runner:
     from cosmodeck.rl import aec_env
 
@@ -69,7 +76,7 @@ def bench_aec(game_id: str, players: int, options: dict[str, Any]) -> Runner:
                 if term or trunc:
                     env.step(None)
                     continue
-                env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                env.step(pick(obs["action_mask"], rng))
                 steps += 1
             episodes += 1
         return episodes, steps, clock() - t0
@@ -91,9 +98,8 @@ def bench_parallel(game_id: str, players: int, options: dict[str, Any]) -> Runne
             while env.agents:
                 actions = {}
                 for agent, o in obs.items():
-                    legal = np.flatnonzero(o["action_mask"])
-                    if legal.size:
-                        actions[agent] = int(rng.choice(legal))
+                    if o["action_mask"].any():
+                        actions[agent] = pick(o["action_mask"], rng)
                 obs, *_ = env.step(actions)
                 steps += len(actions)
             episodes += 1
@@ -122,7 +128,7 @@ def bench_gym(game_id: str, players: int, options: dict[str, Any]) -> Runner:
             obs, _ = env.reset(seed=episodes)
             done = False
             while not done:
-                obs, _, term, trunc, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                obs, _, term, trunc, _ = env.step(pick(obs["action_mask"], rng))
                 done = term or trunc
                 steps += 1
             episodes += 1

@@ -56,6 +56,8 @@ def check_state(table: Table, rng: Rng) -> int:
         row = np.full(enc.obs_size, 0.5, dtype=np.float32)  # in-place writing must clear what was there
         enc.write_state(st, seat, row, cache)
         assert np.array_equal(row, ref), f"seat {seat}: write_state differs from the view reference"
+        # the table's own row: written with what the table follows from position to position (Blast Off!'s log)
+        assert np.array_equal(table.observation(seat), ref), f"seat {seat}: the table's row differs"
         ref_legal = enc.legal_map(st.legal_actions(seat), view)
         mask = np.zeros(enc.num_actions, dtype=np.int8)
         enc.legal_state(st, seat).fill(mask)  # the mask written without the index list
@@ -149,3 +151,55 @@ def test_meteor_direct_path_under_every_power_and_challenge() -> None:
     assert data is not None
     assert seen_powers == set(data.powers) and seen_challenges == set(data.challenges)
     assert twin and volley, "no Twin Pads site or no open volley met"
+
+
+TRACK_CASES: list[tuple[int, dict[str, Any]]] = [
+    (2, {}),
+    (4, {}),
+    (6, {}),
+    (3, {"timing": "realtime", **RT}),
+    (4, {"custom_missions": True, "play_for_places": True}),
+    (3, {"mission_enforcement": "referee"}),
+]
+
+
+@pytest.mark.parametrize("case", TRACK_CASES, ids=lambda c: case_id(("blast-off", *c)))
+def test_blast_off_log_followed_equals_the_full_replay(case: tuple[int, dict[str, Any]]) -> None:
+    """``LogTrack`` (the public log followed from the last position) gives exactly ``replay_view``'s log:
+    at every position of random games (positions skipped now and then, so it also joins after gaps), the
+    settled logs have the same signature (every field the replay's future and the features read) and
+    every seat's log features are equal."""
+    from cosmodeck.bots.blast_off_log import replay_view
+    from cosmodeck.rl.encoders.blast_off import BlastOffEncoder
+    from cosmodeck.rl.encoders.blast_off_track import LogTrack, signature
+
+    players, opts = case
+    table = Table("blast-off", players, opts)
+    enc = table.encoder
+    assert isinstance(enc, BlastOffEncoder)
+    track = LogTrack()
+    np_rng = np.random.default_rng(17)
+    positions = games = 0
+    target = max(STATES * 4, 400)
+    while positions < target:
+        table.reset(3000 + games)
+        games += 1
+        steps = 0
+        while not table.done and steps < 3000:
+            st = table.state
+            if st.recent and st.res is None and np_rng.random() < 0.9:
+                public = st.view(None)
+                ref = replay_view(enc.game, public)
+                got = track.log(enc.game, st, public)
+                assert signature(got) == signature(ref), f"followed log differs at {st!r}"
+                for me in range(players):
+                    assert enc.log_features(got, float(public["now"]), me) == \
+                        enc.log_features(ref, float(public["now"]), me)
+                positions += 1
+            seat = table.current
+            assert seat is not None
+            legal = table.legal(seat)
+            assert legal is not None and legal.indices
+            table.act_index(seat, int(np_rng.choice(legal.indices)))
+            steps += 1
+    assert positions >= target

@@ -25,7 +25,7 @@ from cosmodeck.engine.result import Result
 from cosmodeck.engine.rng import Rng, derive_seed
 from cosmodeck.engine.state import State
 from cosmodeck.rl.encoders import make_encoder
-from cosmodeck.rl.encoders.base import ILLEGAL, Encoder, Legal, Mask, Vector
+from cosmodeck.rl.encoders.base import ILLEGAL, MEMO, Encoder, Legal, Mask, Vector
 from cosmodeck.rl.meteor_aids import curriculum_data, progress, shaping_weight
 
 #: Options the environment itself takes; everything else goes to ``load_game``.
@@ -97,7 +97,8 @@ class Table:
         self.stuck = False
         self._decisions: dict[int, Decision] = {}
         self._legal: dict[int, Legal] = {}
-        self._cache: dict[str, Any] = {}  # what the encoder computes once per position (public facts)
+        self._memo: dict[str, Any] = {}  # what the encoder follows from position to position (``MEMO``)
+        self._cache: dict[str, Any] = {MEMO: self._memo}  # what it computes once per position (public facts)
         self._buffers()
 
     def _buffers(self) -> None:
@@ -138,7 +139,8 @@ class Table:
         new.queue = list(self.queue)
         new._decisions = {}
         new._legal = {}
-        new._cache = {}
+        new._memo = {}
+        new._cache = {MEMO: new._memo}
         new._buffers()
         return new
 
@@ -152,7 +154,7 @@ class Table:
 
     @property
     def done(self) -> bool:
-        return self.state.is_over or self.truncated
+        return self.state.is_over or self.stuck or self.steps >= self.max_steps  # over or truncated
 
     def reward(self, seat: int) -> float:
         res = self.state.result
@@ -164,8 +166,10 @@ class Table:
             self._decisions.clear()
         if self._legal:
             self._legal.clear()
-        if self._cache:
-            self._cache.clear()
+        cache = self._cache
+        if len(cache) > 1:
+            cache.clear()
+            cache[MEMO] = self._memo
 
     def _begin_round(self) -> None:
         """Fill ``queue`` with the seats that decide next, advancing time as needed."""

@@ -31,6 +31,9 @@ class Feature:
 
 
 EMPTY_VIEW: Mapping[str, Any] = {}
+#: Key of the ``cache`` entry that survives the state's changes: a dict where an encoder may keep what it
+#: follows from one position of a game to the next (what it holds must not change the observation).
+MEMO = "memo"
 #: ``Legal.action`` of an index that is not legal now.
 ILLEGAL = object()
 

@@ -231,9 +231,16 @@ class BlastOffEncoder(Encoder):
         return owed, owed_left, viol, viol_left
 
     def encode_state(self, state: Any, seat: int, cache: dict[str, Any] | None = None) -> Vector:
-        out = [0.0] * self.direct.size
-        self.direct.write(state, seat, out, cache)
-        return np.array(out, dtype=np.float32)
+        row: Vector = np.zeros(self.direct.size, dtype=np.float32)
+        self.direct.write(state, seat, memoryview(row.data), cache)
+        return row
+
+    def write_state(self, state: Any, seat: int, row: Vector, cache: dict[str, Any] | None = None) -> None:
+        if not row.flags.c_contiguous:
+            row[:] = self.encode_state(state, seat, cache)
+            return
+        row.fill(0.0)
+        self.direct.write(state, seat, memoryview(row.data), cache)
 
     def _counts(self, names: list[str]) -> list[float]:
         c = Counter(TYPE_BY_NAME[x] for x in names)

@@ -7,7 +7,9 @@ drew (DRAWN, ``me`` to decide) and ``me``'s own pending hidden submission; every
 reads is public (hand sizes, piles' contents that are face up, counts of the face-down ones,
 missions in force, countdown slots, penalties). The public log (``recent``) is replayed with
 the bots' ``PublicLog`` from a dict of the public facts it reads; it is the same for every seat,
-so it is replayed once per position (``cache``) and only expressed relative to each observer.
+so it is replayed once per position (``cache``) and only expressed relative to each observer; a table
+keeps a ``LogTrack`` in ``cache[MEMO]`` that follows the log from its last position instead of
+replaying the whole window (``blast_off_track``: the same log, fewer events fed).
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from cosmodeck.bots.blast_off_log import PublicLog, replay_view
 from cosmodeck.games.blast_off.cards import NO_VALUE, TYPE_NAME, VALUES, face_text
 from cosmodeck.games.blast_off.phases import AUTHOR, CHOOSE, COUNTDOWN, DECLARE, DRAWN, PHASE_NAMES, RESPONSE
 from cosmodeck.games.blast_off.view import _pile_face
-from cosmodeck.rl.encoders.base import ratio
+from cosmodeck.rl.encoders.base import MEMO, ratio
+from cosmodeck.rl.encoders.blast_off_track import LogTrack
 
 if TYPE_CHECKING:
     from cosmodeck.games.blast_off.state import BlastOffState
@@ -41,7 +44,7 @@ class BlastOffDirect:
         self.inv_copies = tuple(1.0 / c for c in enc.copies)
         self.phase_pos = tuple(PHASE_NAMES.index(name) for name in PHASE_NAMES)
 
-    def _counts(self, out: list[float], start: int, cards: list[int]) -> None:
+    def _counts(self, out: Any, start: int, cards: list[int]) -> None:
         ctype, copies = self.ctype, self.enc.copies
         counts: dict[int, int] = {}
         for c in cards:
@@ -50,7 +53,7 @@ class BlastOffDirect:
         for t, k in counts.items():
             out[start + t] = ratio(k, copies[t])
 
-    def _missions(self, out: list[float], start: int, st: BlastOffState, missions: list[int], scale: float) -> None:
+    def _missions(self, out: Any, start: int, st: BlastOffState, missions: list[int], scale: float) -> None:
         index = self.enc.mission_index
         nm = len(self.enc.mission_ids)
         authored = 0
@@ -82,13 +85,21 @@ class BlastOffDirect:
             "recent": st.recent,
             "discard": _Discard(st),
         }
-        log = replay_view(self.enc.game, public)
+        memo = cache.get(MEMO) if cache is not None else None
+        if memo is not None:  # the table's log followed from its last position (equal to the full replay)
+            track: LogTrack | None = memo.get("blast_off_track")
+            if track is None:
+                track = memo["blast_off_track"] = LogTrack()
+            log: PublicLog = track.log(self.enc.game, st, public)
+        else:
+            log = replay_view(self.enc.game, public)
         if cache is not None:
             cache["blast_off_log"] = log
         return log
 
-    def write(self, st: BlastOffState, me: int, out: list[float], cache: dict[str, Any] | None) -> None:
-        """Fill ``out`` (all zero, the observation's length) with seat ``me``'s observation."""
+    def write(self, st: BlastOffState, me: int, out: Any, cache: dict[str, Any] | None) -> None:
+        """Fill ``out`` (all zero, the observation's length: a list, or a memoryview of a float32 row,
+        written item by item) with seat ``me``'s observation."""
         enc, off, n = self.enc, self.off, self.n
         out[off["phase"] + self.phase_pos[st.phase]] = 1.0
         out[off["turn"] + (st.cur - me) % n] = 1.0
@@ -165,7 +176,9 @@ class BlastOffDirect:
             for name, vals in (("owed", owed), ("owed_left", owed_left), ("violations", viol),
                                ("violation_left", viol_left)):
                 start = off[name]
-                out[start:start + len(vals)] = vals
+                for k, x in enumerate(vals):  # item by item: ``out`` may be a memoryview of a float32 row
+                    if x:
+                        out[start + k] = x
         out[off["over"]] = 1.0 if st.res is not None else 0.0
 
 

@@ -146,9 +146,16 @@ class MeteorEncoder(Encoder):
 
     # ---- the direct path (``meteor_direct``; tests/rl/test_direct.py proves it equal to the view's) ----
     def encode_state(self, state: Any, seat: int, cache: dict[str, Any] | None = None) -> Vector:
-        out = [0.0] * self.direct.size
-        self.direct.write(state, seat, out)
-        return np.array(out, dtype=np.float32)
+        row: Vector = np.zeros(self.direct.size, dtype=np.float32)
+        self.direct.write(state, seat, memoryview(row.data))
+        return row
+
+    def write_state(self, state: Any, seat: int, row: Vector, cache: dict[str, Any] | None = None) -> None:
+        if not row.flags.c_contiguous:
+            row[:] = self.encode_state(state, seat, cache)
+            return
+        row.fill(0.0)
+        self.direct.write(state, seat, memoryview(row.data))
 
     def legal_state(self, state: Any, seat: int) -> Legal:
         return self.direct.legal(state, seat)

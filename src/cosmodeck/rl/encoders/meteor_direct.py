@@ -59,7 +59,7 @@ class MeteorDirect:
         self._keys: dict[tuple[Any, ...], int] = {}
 
     # ---- observation -------------------------------------------------------------------
-    def _per_base(self, out: list[float], start: int, cards: list[str]) -> None:
+    def _per_base(self, out: Any, start: int, cards: list[str]) -> None:
         """As ``MeteorEncoder._per_base``: copies per card type / copies of that type."""
         index, copies = self.enc.base_index, self.enc.copies
         counts: dict[str, int] = {}
@@ -89,8 +89,9 @@ class MeteorDirect:
             got = self._site[key] = (status, miss, damage)
         return got
 
-    def write(self, st: MeteorState, me: int, out: list[float]) -> None:
-        """Fill ``out`` (all zero, the observation's length) with seat ``me``'s observation."""
+    def write(self, st: MeteorState, me: int, out: Any) -> None:
+        """Fill ``out`` (all zero, the observation's length: a list, or a memoryview of a float32 row,
+        written item by item) with seat ``me``'s observation."""
         enc, off = self.enc, self.off
         n, nb, f = self.n, self.nb, enc.field_slots
         data = st.data
@@ -132,11 +133,14 @@ class MeteorDirect:
         if win is not None:
             res = data.resources
             tg = off["field_targeted"]
+            targeted: dict[int, float] = {}  # summed in double precision, then written once
             for launch in win["launches"]:
                 pos = refs.get(launch["target"])
                 if pos is not None:
                     dmg = res[launch["cards"][0]].damage
-                    out[tg + pos] = min(1.0, out[tg + pos] + float(dmg or 0) / SIZE_SCALE)
+                    targeted[pos] = min(1.0, targeted.get(pos, 0.0) + float(dmg or 0) / SIZE_SCALE)
+            for pos, v in targeted.items():
+                out[tg + pos] = v
         out[off["removed"]] = ratio(len(st.removed), f)
         out[off["meteor_deck"]] = ratio(len(st.meteor_deck), enc.meteor_total)
         out[off["resource_deck"]] = ratio(len(st.deck), enc.resource_total)
@@ -160,7 +164,10 @@ class MeteorDirect:
                 st_i, miss, site_dmg = self._site_facts(st, s, slot)
                 if st_i >= 0:
                     out[status + i * self.ns + st_i] = 1.0
-                out[missing + i * ne: missing + i * ne + ne] = miss
+                at = missing + i * ne
+                for j, v in enumerate(miss):  # item by item: ``out`` may be a memoryview of a float32 row
+                    if v:
+                        out[at + j] = v
                 out[damage + i] = site_dmg
                 for cd in st.countdowns:
                     if cd["site"] == [s, slot]:
