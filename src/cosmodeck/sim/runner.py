@@ -124,20 +124,7 @@ def _play_realtime(state: State, bots: Sequence[Bot], rng: Rng, max_decisions: i
     cue: float | None = None
     while not state.is_over:
         waiting.clear()
-        to_act = state.to_act
-        for seat in list(plans):
-            if seat not in to_act:
-                del plans[seat]
-        new_cue = state.cue()
-        if new_cue is not None and new_cue != cue:  # a new call: every bot reacts to it afresh
-            for seat in sorted(to_act):
-                delay = call_reaction(bots[seat], rng)
-                if delay is not None:
-                    plans[seat] = new_cue + delay
-        cue = new_cue
-        for seat in sorted(to_act):
-            if seat not in plans:
-                plans[seat] = state.now + max(0.0, bots[seat].reaction_time(rng))
+        cue = _replan(state, bots, plans, cue, rng)
         deadline = state.next_deadline()
         while True:  # looks at this unchanged state, until one acts or the deadline comes
             seat, t = _earliest(plans)
@@ -167,6 +154,26 @@ def _play_realtime(state: State, bots: Sequence[Bot], rng: Rng, max_decisions: i
     return decisions
 
 
+def _replan(state: State, bots: Sequence[Bot], plans: dict[int, float], cue: float | None,
+            rng: Rng) -> float | None:
+    """After a change of the state: drop the plans of seats that may no longer act, replan every seat at a
+    new call (its call reaction), plan a look for each seat without one; return the state's cue."""
+    to_act = state.to_act
+    for seat in list(plans):
+        if seat not in to_act:
+            del plans[seat]
+    new_cue = state.cue()
+    if new_cue is not None and new_cue != cue:  # a new call: every bot reacts to it afresh
+        for seat in sorted(to_act):
+            delay = call_reaction(bots[seat], rng)
+            if delay is not None:
+                plans[seat] = new_cue + delay
+    for seat in sorted(to_act):
+        if seat not in plans:
+            plans[seat] = state.now + max(0.0, bots[seat].reaction_time(rng))
+    return new_cue
+
+
 def _play_realtime_reference(state: State, bots: Sequence[Bot], rng: Rng, max_decisions: int,
                              emit: EventSink) -> int:
     """The readable real-time loop: every look recomputes who may act, the cue and the next deadline, and
@@ -177,20 +184,7 @@ def _play_realtime_reference(state: State, bots: Sequence[Bot], rng: Rng, max_de
     idle_rounds = 0
     cue: float | None = None
     while not state.is_over:
-        to_act = state.to_act
-        for seat in list(plans):
-            if seat not in to_act:
-                del plans[seat]
-        new_cue = state.cue()
-        if new_cue is not None and new_cue != cue:  # a new call: every bot reacts to it afresh
-            for seat in sorted(to_act):
-                delay = call_reaction(bots[seat], rng)
-                if delay is not None:
-                    plans[seat] = new_cue + delay
-        cue = new_cue
-        for seat in sorted(to_act):
-            if seat not in plans:
-                plans[seat] = state.now + max(0.0, bots[seat].reaction_time(rng))
+        cue = _replan(state, bots, plans, cue, rng)
         deadline = state.next_deadline()
         if plans:
             seat = min(plans, key=lambda s: (plans[s], s))
