@@ -31,7 +31,7 @@ from typing import Any
 
 from cosmodeck.bots.base import LazyView
 from cosmodeck.bots.params import Params
-from cosmodeck.bots.reaction import ReactionTime
+from cosmodeck.bots.reaction import ReactionTime, SampledReaction
 from cosmodeck.engine.rng import Rng
 from cosmodeck.games.meteor.actions import (
     CompleteRetrofit,
@@ -55,7 +55,7 @@ def _sizes(m: Mapping[str, Any]) -> list[int]:
     return list(range(int(lo), int(hi) + 1))
 
 
-class MeteorHeuristic:
+class MeteorHeuristic(SampledReaction):
     name = "heuristic"
     # asked again at a state it waited at, it waits again and draws nothing: its waiting answer reads only the
     # view, the legal list and its per-view memo (sim/runner.py skips those asks; tests/sim/test_realtime_loop.py)
@@ -81,11 +81,7 @@ class MeteorHeuristic:
         p.done()
         return MeteorHeuristic(game, patience, reaction, pass_after, overkill)
 
-    def reaction_time(self, rng: Rng) -> float:
-        return self.reaction.sample(rng)
-
-    def call_reaction_time(self, rng: Rng) -> float:
-        return self.reaction.sample_call(rng)
+    # reaction_time and call_reaction_time: SampledReaction's (the simulator draws them without a call)
 
     # ---- helpers -------------------------------------------------------------------------
     def _card(self, cid: str) -> Any:
