@@ -114,9 +114,39 @@ class MeteorHeuristic(SampledReaction):
     VALUED: tuple[type, ...] = (Launch, PlaceCard, CompleteRetrofit, DiscardProject)  # _value is 0 for the rest
 
     def _values(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[float]:
-        """``_value`` of each legal action."""
+        """``_value`` of each legal action (``_plain_values`` when no subclass changed how values are made)."""
+        if _plain(type(self)):
+            return self._plain_values(view, legal)
         valued = self.VALUED
         return [self._value(view, a) if isinstance(a, valued) else 0.0 for a in legal]
+
+    def _plain_values(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[float]:
+        """``[self._value(view, a) if isinstance(a, VALUED) else 0.0 for a in legal]``, with what every
+        placement reads (the seat, the hand, the sites by name, the cards) looked up once, and each
+        placement on a started project valued by ``_project_place_value`` (the same expressions as
+        ``_place_value``); ``tests/bots/test_meteor_bot_speed_identical.py`` holds the decisions."""
+        valued = self.VALUED
+        res = self.game.data.resources
+        seat = int(view["seat"])
+        by_place = self._sites_by_place(view)
+        out: list[float] = []
+        for a in legal:
+            if type(a) is PlaceCard:
+                site = by_place.get((a.site.seat, a.site.slot))
+                card = res.get(a.card)
+                if card is None or site is None:
+                    out.append(0.0)
+                    continue
+                status = site["status"]
+                if status in ("rocket", "tech"):
+                    out.append(_project_place_value(site, card, seat, status))
+                    continue
+                out.append(self._place_value(view, a))
+            elif isinstance(a, valued):
+                out.append(self._value(view, a))
+            else:
+                out.append(0.0)
+        return out
 
     def _choices(self, view: Mapping[str, Any], legal: Sequence[Any]) -> tuple[Any | None, list[tuple[Any, float]]]:
         """The Start or Resume to take at once, else the (action, value) pairs ``act`` chooses among.
@@ -225,13 +255,28 @@ class MeteorHeuristic(SampledReaction):
         return best
 
     def _site(self, view: Mapping[str, Any], name: str) -> Mapping[str, Any] | None:
+        return self._sites_by_name(view).get(name)
+
+    def _sites_by_name(self, view: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
         memo = self._per_view(view)
         by_name: dict[str, Mapping[str, Any]] | None = memo.get("sites")
         if by_name is None:
             by_name = memo["sites"] = {}
             for s in view["sites"]:
                 by_name.setdefault(s["site"], s)  # the first of a name, as a scan finds it
-        return by_name.get(name)
+        return by_name
+
+    def _sites_by_place(self, view: Mapping[str, Any]) -> dict[tuple[int, int], Mapping[str, Any]]:
+        """``_site(view, str(Site(seat, slot)))`` by ``(seat, slot)`` (a Site's text is ``s<seat>``, or
+        ``s<seat>.<slot>`` for a slot other than 0)."""
+        memo = self._per_view(view)
+        by_place: dict[tuple[int, int], Mapping[str, Any]] | None = memo.get("sites_by_place")
+        if by_place is None:
+            by_place = memo["sites_by_place"] = {}
+            for name, s in self._sites_by_name(view).items():
+                seat, _, slot = name[1:].partition(".")
+                by_place[(int(seat), int(slot) if slot else 0)] = s
+        return by_place
 
     # ---- launching ------------------------------------------------------------------------
     def _launch_value(self, view: Mapping[str, Any], a: Launch) -> float:
@@ -344,6 +389,30 @@ class MeteorHeuristic(SampledReaction):
             if len(set(dmg)) == len(dmg) and card.damage not in dmg:
                 return 4.0
         return 0.0
+
+
+_PLAIN_METHODS = ("_value", "_place_value", "_launch_value", "_site", "_sites_by_name", "_sites_by_place", "_card",
+                  "_usefulness", "_retrofit_start", "_retrofit_continue", "_site_wanted", "_fresh_usefulness",
+                  "_per_view")
+_PLAIN: dict[type, bool] = {}
+
+
+def _plain(cls: type) -> bool:
+    """Whether ``cls`` values actions as ``MeteorHeuristic`` does (no method ``_plain_values`` bypasses is
+    overridden), so ``_plain_values`` may stand for the per-action calls."""
+    got = _PLAIN.get(cls)
+    if got is None:
+        got = _PLAIN[cls] = all(getattr(cls, m) is getattr(MeteorHeuristic, m) for m in _PLAIN_METHODS)
+    return got
+
+
+def _project_place_value(site: Mapping[str, Any], card: Any, seat: int, status: str) -> float:
+    """``_place_value`` of a card on a started rocket or technology (``status``) of ``site``."""
+    missing = list(site.get("missing") or "")
+    if card.is_energy and card.code in missing:
+        done = len(missing) == 1
+        return (7.0 if done else 5.0) + (0.5 if site["seat"] == seat else 0.0) + (1.0 if status == "rocket" else 0.0)
+    return 0.0
 
 
 def _coverage(bot: MeteorHeuristic, hand: list[str], cost: Sequence[str]) -> float:
