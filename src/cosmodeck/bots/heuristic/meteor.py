@@ -34,13 +34,23 @@ from cosmodeck.bots.params import Params
 from cosmodeck.bots.reaction import ReactionTime, SampledReaction
 from cosmodeck.engine.rng import Rng
 from cosmodeck.games.meteor.actions import (
+    Chat,
     CompleteRetrofit,
     DiscardProject,
+    Emote,
+    Flip,
+    Give,
     Launch,
+    Mechanic,
+    MeteorMulligan,
     Pass,
     PlaceCard,
     Resume,
+    ShowHand,
+    Signal,
+    Spot,
     Start,
+    TimeOut,
 )
 from cosmodeck.games.meteor.game import MeteorGame
 
@@ -72,6 +82,8 @@ class MeteorHeuristic(SampledReaction):
         self._last_view: Any = None
         self._memo_on = False  # inside act() with an engine view (see _per_view)
         self._memo: dict[Any, Any] = {}
+        # usefulness by damage, kept across views: (the field's entries, team game, value); see _usefulness
+        self._use_cache: dict[int, tuple[tuple[Any, ...], bool, float]] = {}
 
     @staticmethod
     def from_params(game: MeteorGame, p: Params, reaction: ReactionTime) -> MeteorHeuristic:
@@ -142,6 +154,8 @@ class MeteorHeuristic(SampledReaction):
                     out.append(_project_place_value(site, card, seat, status))
                     continue
                 out.append(self._place_value(view, a))
+            elif type(a) in _ZERO:
+                out.append(0.0)
             elif isinstance(a, valued):
                 out.append(self._value(view, a))
             else:
@@ -163,9 +177,10 @@ class MeteorHeuristic(SampledReaction):
 
     def _fresh_choices(self, view: Mapping[str, Any], legal: Sequence[Any]) -> tuple[Any | None,
                                                                                      list[tuple[Any, float]]]:
-        for a in legal:
-            if isinstance(a, (Start, Resume)):
-                return a, []
+        if not _NOT_START.issuperset(map(type, legal)):  # a Start or Resume (or an action of another class)
+            for a in legal:
+                if isinstance(a, (Start, Resume)):
+                    return a, []
         if view["phase"] != "play":
             return None, []
         return None, useful(legal, self._values(view, legal))
@@ -241,8 +256,22 @@ class MeteorHeuristic(SampledReaction):
         key = ("usefulness", d)
         got: float | None = memo.get(key)
         if got is None:
-            got = memo[key] = self._fresh_usefulness(view, d)
+            got = memo[key] = self._shared_usefulness(view, d)
         return got
+
+    def _shared_usefulness(self, view: Mapping[str, Any], d: int) -> float:
+        """``_fresh_usefulness``, reused from an earlier engine view with the very same field entries (the
+        engine shares an unchanged meteor's entry between versions; views are read-only)."""
+        if not self._memo_on:
+            return self._fresh_usefulness(view, d)
+        field = tuple(view["field"])
+        team = int(view["players"]) > 1
+        got = self._use_cache.get(d)
+        if got is not None and got[1] == team and len(got[0]) == len(field) and all(map(operator.is_, got[0], field)):
+            return got[2]
+        value = self._fresh_usefulness(view, d)
+        self._use_cache[d] = (field, team, value)  # the tuple keeps the entries alive: no id is reused
+        return value
 
     def _fresh_usefulness(self, view: Mapping[str, Any], d: int) -> float:
         best = 0.0
@@ -357,9 +386,8 @@ class MeteorHeuristic(SampledReaction):
 
     def _retrofit_start(self, hand: list[str], card: Any) -> float:
         """Start an energy or rocket retrofit when the hand holds a full valid pattern."""
-        cards = [self._card(c) for c in hand]
         if card.is_energy:
-            codes = Counter(c.code for c in cards if c is not None and c.is_energy)
+            codes = self._hand_counts(hand)[0]
             same = codes[card.code] >= 4
             rainbow = len(codes) >= 4
             if same or rainbow:
@@ -367,9 +395,21 @@ class MeteorHeuristic(SampledReaction):
             # a partial pattern the team can finish (anyone may add to a started retrofit)
             return 0.4 if codes[card.code] >= 2 or len(codes) >= 3 else 0.0
         if card.is_rocket:
-            dmg = Counter(c.damage for c in cards if c is not None and c.is_rocket)
+            dmg = self._hand_counts(hand)[1]
             return 1.0 if dmg[card.damage] >= 4 or len(dmg) >= 4 else 0.0
         return 0.0
+
+    def _hand_counts(self, hand: list[str]) -> tuple[Counter[str], Counter[int]]:
+        """The hand's energy codes and rocket damages, counted (memoised per view and hand: read-only)."""
+        key = ("hand_counts", tuple(hand))
+        got: tuple[Counter[str], Counter[int]] | None = self._memo.get(key) if self._memo_on else None
+        if got is None:
+            cards = [self._card(c) for c in hand]
+            got = (Counter(c.code for c in cards if c is not None and c.is_energy),
+                   Counter(c.damage for c in cards if c is not None and c.is_rocket))
+            if self._memo_on:
+                self._memo[key] = got
+        return got
 
     def _retrofit_continue(self, site: Mapping[str, Any], card: Any) -> float:
         on = [self._card(c) for c in site["cards"]]
@@ -393,8 +433,12 @@ class MeteorHeuristic(SampledReaction):
 
 _PLAIN_METHODS = ("_value", "_place_value", "_launch_value", "_site", "_sites_by_name", "_sites_by_place", "_card",
                   "_usefulness", "_retrofit_start", "_retrofit_continue", "_site_wanted", "_fresh_usefulness",
-                  "_per_view")
+                  "_shared_usefulness", "_hand_counts", "_per_view")
 _PLAIN: dict[type, bool] = {}
+# actions whose _value is 0 (not VALUED), and every action class but Start and Resume (exact classes)
+_ZERO = frozenset({Spot, Flip, Mechanic, Give, ShowHand, Pass, Signal, Emote, Chat, TimeOut, Start, MeteorMulligan,
+                   Resume})
+_NOT_START = frozenset({PlaceCard, DiscardProject, Launch, CompleteRetrofit} | _ZERO) - {Start, Resume}
 
 
 def _plain(cls: type) -> bool:

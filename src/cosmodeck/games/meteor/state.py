@@ -89,7 +89,8 @@ class MeteorState(State):
         self.outcome: dict[str, Any] | None = None
         self._memo: dict[Any, Any] = {}  # views and legal lists of this version (see the module docstring)
         self._memo_at: tuple[Any, float] | None = None
-        # views' site entries by what they depend on (view._public); shared with clones: keyed by content
+        # views' entries (sites, field meteors, talk rules, options) by what they depend on (view._public);
+        # shared with clones: keyed by content
         self.site_entries: dict[Any, dict[str, Any]] = {}
 
     def touch(self) -> None:

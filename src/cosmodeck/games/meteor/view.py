@@ -85,6 +85,9 @@ def build_view(st: MeteorState, seat: int | None) -> dict[str, Any]:
 
 
 def _public(st: MeteorState) -> dict[str, Any]:
+    """The part of every seat's view that is the same for all. Its sites, field meteors, talk rules and
+    options are entries shared by the views of every version where what they depend on is the same
+    (``st.site_entries``, keyed by that: views are read-only), so an unchanged piece is not rebuilt."""
     data = st.data
     opts = st.game.options
     res = data.resources
@@ -106,6 +109,25 @@ def _public(st: MeteorState) -> dict[str, Any]:
                                     "built": built, "countdown": due[0] if due else None,
                                     **_project(st, site, cards)}
         sites.append(entry)
+    field = []
+    for fm in st.field:  # an entry depends on these only (its face on the zone, once face up)
+        mkey = ("meteor", fm.ref, fm.id, fm.up, fm.hit, fm.shield_spent, fm.store, tuple(fm.tucked),
+                st.zone if fm.up else None)
+        entry = entries.get(mkey)
+        if entry is None:
+            entry = entries[mkey] = public(st, fm)
+        field.append(entry)
+    # the talk rules depend on the techs, Powers and Challenges only (and the game's options)
+    talk_key = ("talk", tuple(st.techs), tuple(st.powers), tuple(st.challenges))
+    talk = entries.get(talk_key)
+    if talk is None:
+        talk = entries[talk_key] = {"by_seat": [talk_rules(st, s) for s in range(st.players)]}
+    options = entries.get(("options",))
+    if options is None:
+        options = entries[("options",)] = {
+            "volley_window_s": opts["volley_window_s"], "zone_timer_s": opts["zone_timer_s"],
+            "countdown_s": opts["countdown_s"], "one_handed_interval_s": opts["one_handed_interval_s"],
+            "allow_any_timeout": opts["allow_any_timeout"], "allow_meteor_mulligan": opts["allow_meteor_mulligan"]}
     window = None
     if st.window is not None:
         window = {"opened": st.window["opened"], "closes": st.window["closes"],
@@ -120,7 +142,7 @@ def _public(st: MeteorState) -> dict[str, Any]:
         "timer": {"deadline": st.timer_end, "remaining": st.remaining(), "length": float(opts["zone_timer_s"]),
                   "running": st.phase == "play" and st.paused is None and st.outcome is None},
         "time_out": None if st.paused is None else dict(st.paused),
-        "field": [public(st, fm) for fm in st.field],
+        "field": field,
         "removed": [{**r, **data.meteors[r["id"]].face(r["zone"])} for r in st.removed],
         "meteor_deck": len(st.meteor_deck),
         "resource_deck": len(st.deck),
@@ -134,11 +156,8 @@ def _public(st: MeteorState) -> dict[str, Any]:
         "challenges": [_special(st, c, s, data.challenges) for s, c in enumerate(st.challenges)],
         "last_place": list(st.last_place),
         "mulligan_used": st.mulligan_used,
-        "talk_by_seat": [talk_rules(st, s) for s in range(st.players)],
-        "options": {"volley_window_s": opts["volley_window_s"], "zone_timer_s": opts["zone_timer_s"],
-                    "countdown_s": opts["countdown_s"], "one_handed_interval_s": opts["one_handed_interval_s"],
-                    "allow_any_timeout": opts["allow_any_timeout"],
-                    "allow_meteor_mulligan": opts["allow_meteor_mulligan"]},
+        "talk_by_seat": talk["by_seat"],
+        "options": options,
         "outcome": None if st.outcome is None else dict(st.outcome),
     }
 
