@@ -84,6 +84,9 @@ class MeteorHeuristic(SampledReaction):
         self._memo: dict[Any, Any] = {}
         # usefulness by damage, kept across views: (the field's entries, team game, value); see _usefulness
         self._use_cache: dict[int, tuple[tuple[Any, ...], bool, float]] = {}
+        self._lasting: dict[Any, float] = {}  # values that depend on their key only (see _coverage)
+        # a card's value on a started retrofit by (id of the site entry, card, seat): (that entry, value)
+        self._on_site: dict[tuple[int, str, int], tuple[Any, float]] = {}
 
     @staticmethod
     def from_params(game: MeteorGame, p: Params, reaction: ReactionTime) -> MeteorHeuristic:
@@ -381,7 +384,18 @@ class MeteorHeuristic(SampledReaction):
                 return 1.5 + 2.0 * cover if cover >= 1.0 else 0.0
             return self._retrofit_start(hand, card)
         if status in ("open", "rocket_retrofit"):  # anyone may add to a retrofit once its controller started it
-            return self._retrofit_continue(site, card) - (0.0 if mine else 0.5)
+            if not self._memo_on:
+                return self._retrofit_continue(site, card) - (0.0 if mine else 0.5)
+            # it reads the site's entry and the card only: reused while the engine shares that very entry
+            key = (id(site), a.card, seat)
+            got = self._on_site.get(key)
+            if got is not None and got[0] is site:
+                return got[1]
+            value = self._retrofit_continue(site, card) - (0.0 if mine else 0.5)
+            if len(self._on_site) >= 20_000:
+                self._on_site.clear()
+            self._on_site[key] = (site, value)  # keeps the entry alive: its id is not reused meanwhile
+            return value
         return 0.0
 
     def _retrofit_start(self, hand: list[str], card: Any) -> float:
@@ -463,10 +477,12 @@ def _coverage(bot: MeteorHeuristic, hand: list[str], cost: Sequence[str]) -> flo
     """The share of ``cost`` (energy letters) the hand can pay."""
     if not bot._memo_on:
         return _fresh_coverage(bot, hand, cost)
-    key = ("coverage", tuple(hand), tuple(cost))
-    memo = bot._memo  # it depends on the hand and cost only: valid in any view's memo
+    key = (tuple(hand), tuple(cost))
+    memo = bot._lasting  # it depends on the hand and cost only (and the game's cards): valid for any view
     got: float | None = memo.get(key)
     if got is None:
+        if len(memo) >= 20_000:
+            memo.clear()
         got = memo[key] = _fresh_coverage(bot, hand, cost)
     return got
 
@@ -488,7 +504,9 @@ def useful(legal: Sequence[Any], values: list[float]) -> list[tuple[Any, float]]
     """
     band = (len(values) + 2) * 1e-9
     pairs = list(zip(legal, values, strict=True))
-    if any(v != 0.0 and -band < v < band for v in values):
+    distinct = set(values)  # most values are 0.0 and the others few: test each distinct value once
+    distinct.discard(0.0)
+    if any(-band < v < band for v in distinct):
         return pairs
     return [(a, v) for a, v in pairs if v > 0.0]
 

@@ -48,11 +48,13 @@ def build_view(st: MeteorState, seat: int | None) -> dict[str, Any]:
     pub: dict[str, Any] | None = memo.get("public")
     if pub is None:
         pub = memo["public"] = _public(st)
+    hidden: list[dict[str, Any]] = pub["hidden_hands"]  # the entries without faces, shared by this version's views
     hands = []
     for s in range(st.players):
-        entry: dict[str, Any] = {"seat": s, "count": len(st.hands[s]), "known": list(st.known[s]),
-                                 "cards": list(st.hands[s]) if sees_hand(st, seat, s) else None}
-        hands.append(entry)
+        if sees_hand(st, seat, s):
+            hands.append({"seat": s, "count": len(st.hands[s]), "known": list(st.known[s]), "cards": list(st.hands[s])})
+        else:
+            hands.append(hidden[s])
     return {
         "phase": pub["phase"],
         "difficulty": pub["difficulty"],
@@ -95,20 +97,21 @@ def _public(st: MeteorState) -> dict[str, Any]:
     entries = st.site_entries
     if len(entries) > 4096:
         entries.clear()
-    for site in st.all_sites():
-        cards = st.sites[site.seat][site.slot]
-        due = [cd["due"] for cd in st.countdowns if cd["site"] == [site.seat, site.slot]]
-        built = st.built[site.seat][site.slot]
+    countdowns = st.countdowns
+    for seat, slots in enumerate(st.sites):
         # a site's entry depends on these only (its project reads the controller's cost Powers)
-        key = (site.seat, site.slot, tuple(cards), built, due[0] if due else None,
-               st.has_power(site.seat, "fuel_chemist"), st.has_power(site.seat, "solar_engineer"))
-        entry = entries.get(key)
-        if entry is None:
-            entry = entries[key] = {"site": str(site), "seat": site.seat, "slot": site.slot,
-                                    "name": data.sites[site.seat], "cards": list(cards), "status": classify(st, site),
-                                    "built": built, "countdown": due[0] if due else None,
-                                    **_project(st, site, cards)}
-        sites.append(entry)
+        fuel, solar = st.has_power(seat, "fuel_chemist"), st.has_power(seat, "solar_engineer")
+        for slot, cards in enumerate(slots):
+            due = [cd["due"] for cd in countdowns if cd["site"] == [seat, slot]] if countdowns else None
+            built = st.built[seat][slot]
+            key = (seat, slot, tuple(cards), built, due[0] if due else None, fuel, solar)
+            entry = entries.get(key)
+            if entry is None:
+                site = Site(seat, slot)
+                entry = entries[key] = {"site": str(site), "seat": seat, "slot": slot, "name": data.sites[seat],
+                                        "cards": list(cards), "status": classify(st, site), "built": built,
+                                        "countdown": due[0] if due else None, **_project(st, site, cards)}
+            sites.append(entry)
     field = []
     for fm in st.field:  # an entry depends on these only (its face on the zone, once face up)
         mkey = ("meteor", fm.ref, fm.id, fm.up, fm.hit, fm.shield_spent, fm.store, tuple(fm.tucked),
@@ -159,6 +162,8 @@ def _public(st: MeteorState) -> dict[str, Any]:
         "talk_by_seat": talk["by_seat"],
         "options": options,
         "outcome": None if st.outcome is None else dict(st.outcome),
+        "hidden_hands": [{"seat": s, "count": len(st.hands[s]), "known": list(st.known[s]), "cards": None}
+                         for s in range(st.players)],
     }
 
 
