@@ -144,6 +144,7 @@ class MeteorHeuristic(SampledReaction):
         res = self.game.data.resources
         seat = int(view["seat"])
         by_place = self._sites_by_place(view)
+        hand: list[str] | None = None
         out: list[float] = []
         for a in legal:
             if type(a) is PlaceCard:
@@ -155,8 +156,14 @@ class MeteorHeuristic(SampledReaction):
                 status = site["status"]
                 if status in ("rocket", "tech"):
                     out.append(_project_place_value(site, card, seat, status))
-                    continue
-                out.append(self._place_value(view, a))
+                elif status == "empty" and site["seat"] == seat and (card.is_rocket or card.is_tech):
+                    if hand is None:
+                        hand = list(view["hands"][seat]["cards"] or [])
+                    out.append(self._new_project_value(view, card, hand))
+                elif status in ("built", "dead") or (status == "empty" and site["seat"] != seat):
+                    out.append(0.0)
+                else:
+                    out.append(self._place_value(view, a))
             elif type(a) in _ZERO:
                 out.append(0.0)
             elif isinstance(a, valued):
@@ -373,15 +380,8 @@ class MeteorHeuristic(SampledReaction):
             return 0.0
         hand = list(view["hands"][seat]["cards"] or [])
         if status == "empty" and mine:
-            if card.is_rocket:
-                use = self._usefulness(view, card.damage)
-                if use == 0:
-                    return 0.0
-                cover = _coverage(self, hand, card.cost)
-                return float((1.0 + 2.0 * cover) * (0.5 + use) + 0.1 * card.damage)
-            if card.is_tech:
-                cover = _coverage(self, hand, card.cost)
-                return 1.5 + 2.0 * cover if cover >= 1.0 else 0.0
+            if card.is_rocket or card.is_tech:
+                return self._new_project_value(view, card, hand)
             return self._retrofit_start(hand, card)
         if status in ("open", "rocket_retrofit"):  # anyone may add to a retrofit once its controller started it
             if not self._memo_on:
@@ -397,6 +397,17 @@ class MeteorHeuristic(SampledReaction):
             self._on_site[key] = (site, value)  # keeps the entry alive: its id is not reused meanwhile
             return value
         return 0.0
+
+    def _new_project_value(self, view: Mapping[str, Any], card: Any, hand: list[str]) -> float:
+        """A rocket or technology card started on this seat's empty site."""
+        if card.is_rocket:
+            use = self._usefulness(view, card.damage)
+            if use == 0:
+                return 0.0
+            cover = _coverage(self, hand, card.cost)
+            return float((1.0 + 2.0 * cover) * (0.5 + use) + 0.1 * card.damage)
+        cover = _coverage(self, hand, card.cost)
+        return 1.5 + 2.0 * cover if cover >= 1.0 else 0.0
 
     def _retrofit_start(self, hand: list[str], card: Any) -> float:
         """Start an energy or rocket retrofit when the hand holds a full valid pattern."""
@@ -447,7 +458,7 @@ class MeteorHeuristic(SampledReaction):
 
 _PLAIN_METHODS = ("_value", "_place_value", "_launch_value", "_site", "_sites_by_name", "_sites_by_place", "_card",
                   "_usefulness", "_retrofit_start", "_retrofit_continue", "_site_wanted", "_fresh_usefulness",
-                  "_shared_usefulness", "_hand_counts", "_per_view")
+                  "_shared_usefulness", "_hand_counts", "_new_project_value", "_per_view")
 _PLAIN: dict[type, bool] = {}
 # actions whose _value is 0 (not VALUED), and every action class but Start and Resume (exact classes)
 _ZERO = frozenset({Spot, Flip, Mechanic, Give, ShowHand, Pass, Signal, Emote, Chat, TimeOut, Start, MeteorMulligan,

@@ -131,6 +131,13 @@ def _public(st: MeteorState) -> dict[str, Any]:
             "volley_window_s": opts["volley_window_s"], "zone_timer_s": opts["zone_timer_s"],
             "countdown_s": opts["countdown_s"], "one_handed_interval_s": opts["one_handed_interval_s"],
             "allow_any_timeout": opts["allow_any_timeout"], "allow_meteor_mulligan": opts["allow_meteor_mulligan"]}
+    removed = []
+    for r in st.removed:  # {ref, id, cause, zone} (codec and validate): an entry per record
+        rkey = ("removed", *r.items())
+        entry = entries.get(rkey)
+        if entry is None:
+            entry = entries[rkey] = {**r, **data.meteors[r["id"]].face(r["zone"])}
+        removed.append(entry)
     window = None
     if st.window is not None:
         window = {"opened": st.window["opened"], "closes": st.window["closes"],
@@ -146,7 +153,7 @@ def _public(st: MeteorState) -> dict[str, Any]:
                   "running": st.phase == "play" and st.paused is None and st.outcome is None},
         "time_out": None if st.paused is None else dict(st.paused),
         "field": field,
-        "removed": [{**r, **data.meteors[r["id"]].face(r["zone"])} for r in st.removed],
+        "removed": removed,
         "meteor_deck": len(st.meteor_deck),
         "resource_deck": len(st.deck),
         "discard": list(st.discard),
