@@ -26,6 +26,7 @@ def test_the_compiled_loop_is_built() -> None:
     from cosmodeck.sim import runner
 
     assert runner.skip_waits is fast.skip_waits
+    assert runner.sampled_delay is fast.sampled_delay
 
 
 def _case(rng: Rng) -> tuple[dict[int, float], set[int], float | None, list[Reaction], int]:
@@ -128,3 +129,20 @@ def test_many_seats_use_the_readable_loop(n: int) -> None:
     assert skip_waits_py(a_plans, set(range(n)), 9.0, [r] * n, a_rng, 0) == fast(b_plans, set(range(n)), 9.0,
                                                                                   [r] * n, b_rng, 0)
     assert a_plans == b_plans and a_rng.state == b_rng.state
+
+
+def test_compiled_delay_equals_the_bots_draw() -> None:
+    """One look's delay (``sampled_delay``, compiled) is ``max(1e-3, bot.reaction_time(rng))`` draw for draw."""
+    fast = importlib.import_module("cosmodeck.sim.looks_fast").sampled_delay
+    game = _game()
+    case = Rng(99)
+    for i in range(3000):
+        reaction = ReactionTime(1e-4 + 2.0 * case.random(), 3.0 * case.random() if i % 3 else 0.0,
+                                0.6 * case.random() if i % 2 else 0.0)
+        bot = MeteorHeuristic(game, reaction=reaction)
+        r = sampled_reaction(bot)
+        assert r is not None
+        a, b, c = Rng(i), Rng(i), Rng(i)
+        expect = max(1e-3, bot.reaction_time(a))
+        assert looks.sampled_delay_py(r, b) == expect == fast(r, c), i
+        assert a.state == b.state == c.state

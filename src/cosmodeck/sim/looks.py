@@ -45,3 +45,9 @@ def skip_waits_py(plans: dict[int, float], waiting: set[int], deadline: float | 
         idle_rounds += 1
         if idle_rounds > IDLE_LIMIT:
             return seat, t, idle_rounds
+
+
+def sampled_delay_py(reaction: tuple[float, float, float], rng: Rng) -> float:
+    """The loop's next-look delay of a bot with a sampled reaction: ``max(1e-3, reaction_time(rng))``."""
+    median, sigma, floor = reaction
+    return max(1e-3, max(floor, rng.lognormal(median, sigma)))  # noqa: PLW3301 (ReactionTime.sample, then the floor)

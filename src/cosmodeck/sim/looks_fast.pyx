@@ -5,7 +5,7 @@ C library's log, sqrt, cos and exp, which Python's ``math`` calls too), the same
 from libc.math cimport cos, exp, log, sqrt
 from libc.stdint cimport uint64_t
 
-from cosmodeck.sim.looks import IDLE_LIMIT, skip_waits_py
+from cosmodeck.sim.looks import IDLE_LIMIT, sampled_delay_py, skip_waits_py
 
 cdef enum:
     MAX_SEATS = 16
@@ -84,3 +84,23 @@ def skip_waits(dict plans, set waiting, object deadline, object reactions, objec
             plans[s] = times[s]
     rng.state = state
     return seat, t, idle_rounds
+
+
+def sampled_delay(tuple reaction, object rng):
+    cdef double med = reaction[0]
+    cdef double sig = reaction[1]
+    cdef double low = reaction[2]
+    cdef uint64_t state = rng.state
+    cdef double u1, u2, z, v
+    state = state + GAMMA
+    u1 = 1.0 - <double>(_mix(state) >> 11) * TO_UNIT
+    state = state + GAMMA
+    u2 = <double>(_mix(state) >> 11) * TO_UNIT
+    z = sqrt(-2.0 * log(u1)) * cos(2.0 * PI * u2)
+    v = med * exp(sig * z)
+    if not v > low:
+        v = low
+    if not v > 1e-3:
+        v = 1e-3
+    rng.state = state
+    return v

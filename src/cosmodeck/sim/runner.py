@@ -18,12 +18,12 @@ from cosmodeck.bots.reaction import call_reaction, sampled_reaction
 from cosmodeck.engine.events import Event
 from cosmodeck.engine.rng import Rng, derive_seed
 from cosmodeck.engine.state import State
-from cosmodeck.sim.looks import IDLE_LIMIT, skip_waits_py
+from cosmodeck.sim.looks import IDLE_LIMIT, sampled_delay_py, skip_waits_py
 
 try:
-    from cosmodeck.sim.looks_fast import skip_waits
+    from cosmodeck.sim.looks_fast import sampled_delay, skip_waits
 except ImportError:  # not built (e.g. a source tree without a C compiler): the readable loop, the same games
-    skip_waits = skip_waits_py
+    skip_waits, sampled_delay = skip_waits_py, sampled_delay_py
 
 # Called after every accepted action (the acting seat) and every timer step (``None``) with its events.
 EventSink = Callable[[int | None, list[Event]], None]
@@ -150,7 +150,8 @@ def _play_realtime(state: State, bots: Sequence[Bot], rng: Rng, max_decisions: i
             # No deadline falls before t, so who may act is unchanged until then.
             action = None if seat in waiting else _decide(bots[seat], state, seat, state.legal_actions(seat), rng)
             if action is None:  # the bot waits; it looks again after another reaction time
-                plans[seat] = t + max(1e-3, bots[seat].reaction_time(rng))
+                r = reactions[seat]
+                plans[seat] = t + (max(1e-3, bots[seat].reaction_time(rng)) if r is None else sampled_delay(r, rng))
                 idle_rounds += 1
                 if idle_rounds > IDLE_LIMIT:
                     raise StuckGameError("every bot keeps waiting")
