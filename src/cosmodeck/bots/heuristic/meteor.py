@@ -325,14 +325,13 @@ class MeteorHeuristic(SampledReaction):
         if site is None or site.get("damage") is None:
             return 0.0
         d = int(site["damage"])
-        meteor = next((m for m in view["field"] if m["ref"] == a.target), None)
+        meteor = self._meteors_by_ref(view).get(a.target)
         if meteor is None:
             return 0.0
         window = view.get("volley") or {}
         already = sum(int(x["damage"]) for x in window.get("launches", ()) if x["target"] == a.target)
         # other built rockets of the team that could join this volley
-        others = [int(s["damage"]) for s in view["sites"] if s["status"] == "built" and s["site"] != str(a.site)
-                  and s.get("damage") is not None]
+        others = self._other_rockets(view, str(a.site))
         sizes = _sizes(meteor)
         zone = int(view["zone"])
         remaining = float(view["timer"]["remaining"] or 0.0)
@@ -362,6 +361,26 @@ class MeteorHeuristic(SampledReaction):
         if hurry and value > 0:
             value += 3.0
         return value
+
+    def _meteors_by_ref(self, view: Mapping[str, Any]) -> dict[Any, Mapping[str, Any]]:
+        """The field's meteors by handle (the first of a handle, as a scan finds it), per view."""
+        memo = self._per_view(view)
+        got: dict[Any, Mapping[str, Any]] | None = memo.get("meteors")
+        if got is None:
+            got = memo["meteors"] = {}
+            for m in view["field"]:
+                got.setdefault(m["ref"], m)
+        return got
+
+    def _other_rockets(self, view: Mapping[str, Any], name: str) -> list[int]:
+        """The damage of every built rocket on a site other than ``name`` (read-only; per view and site)."""
+        memo = self._per_view(view)
+        key = ("others", name)
+        got: list[int] | None = memo.get(key)
+        if got is None:
+            got = memo[key] = [int(s["damage"]) for s in view["sites"] if s["status"] == "built"
+                               and s["site"] != name and s.get("damage") is not None]
+        return got
 
     # ---- building -------------------------------------------------------------------------
     def _place_value(self, view: Mapping[str, Any], a: PlaceCard) -> float:
@@ -458,7 +477,8 @@ class MeteorHeuristic(SampledReaction):
 
 _PLAIN_METHODS = ("_value", "_place_value", "_launch_value", "_site", "_sites_by_name", "_sites_by_place", "_card",
                   "_usefulness", "_retrofit_start", "_retrofit_continue", "_site_wanted", "_fresh_usefulness",
-                  "_shared_usefulness", "_hand_counts", "_new_project_value", "_per_view")
+                  "_shared_usefulness", "_hand_counts", "_new_project_value", "_meteors_by_ref",
+                  "_other_rockets", "_per_view")
 _PLAIN: dict[type, bool] = {}
 # actions whose _value is 0 (not VALUED), and every action class but Start and Resume (exact classes)
 _ZERO = frozenset({Spot, Flip, Mechanic, Give, ShowHand, Pass, Signal, Emote, Chat, TimeOut, Start, MeteorMulligan,
@@ -499,10 +519,12 @@ def _coverage(bot: MeteorHeuristic, hand: list[str], cost: Sequence[str]) -> flo
 
 
 def _fresh_coverage(bot: MeteorHeuristic, hand: list[str], cost: Sequence[str]) -> float:
-    have = Counter(c.code for c in (bot._card(x) for x in hand) if c is not None and c.is_energy)
-    need = Counter(cost)
+    have = bot._hand_counts(hand)[0]  # the hand's energy codes, counted
+    need: dict[str, int] = {}
+    for k in cost:
+        need[k] = need.get(k, 0) + 1
     paid = sum(min(have[k], v) for k, v in need.items())
-    return paid / max(1, sum(need.values()))
+    return paid / max(1, len(cost))
 
 
 def useful(legal: Sequence[Any], values: list[float]) -> list[tuple[Any, float]]:
