@@ -312,21 +312,20 @@ def _legal_places(st: MeteorState, seat: int, hand: list[str], backwards: bool) 
             st.now - last < float(st.game.options["one_handed_interval_s"]):
         return []
     homebody = mine == "homebody"
-    open_sites: list[Site] = []
-    for site in _sites_of(st):
-        s, k = site.seat, site.slot
-        if st.built[s][k]:
-            continue
-        if s != seat and (not st.sites[s][k] or keys[s] == "closed_site" or homebody):
-            continue
-        open_sites.append(site)
-    if backwards:
-        return [_place_action(c, site) for c in hand for site in open_sites]
+    places: list[tuple[int, int]] = []
+    for s, slots in enumerate(st.sites):
+        for k, cards in enumerate(slots):
+            if st.built[s][k]:
+                continue
+            if s != seat and (not cards or keys[s] == "closed_site" or homebody):
+                continue
+            places.append((s, k))
+    light = [keys[s] == "light_payloads" for s, _ in places]
+    fault = [keys[s] == "power_fault" for s, _ in places]
+    if backwards or (not any(light) and not any(fault)):
+        return _all_places(hand, places)
+    open_sites = [_interned_site(s, k) for s, k in places]
     res = st.data.resources
-    light = [keys[site.seat] == "light_payloads" for site in open_sites]
-    fault = [keys[site.seat] == "power_fault" for site in open_sites]
-    if not any(light) and not any(fault):
-        return [_place_action(c, site) for c in hand for site in open_sites]
     out: list[Any] = []
     for c in hand:
         card = res[c]
@@ -394,9 +393,20 @@ def _point(target: str) -> Emote:
     return got
 
 
-def _sites_of(st: MeteorState) -> list[Site]:
-    """``st.all_sites()``, interned."""
-    return [_interned_site(s, k) for s in range(st.players) for k in range(len(st.sites[s]))]
+_PLACE_LISTS: dict[tuple[tuple[str, ...], tuple[tuple[int, int], ...]], list[PlaceCard]] = {}
+
+
+def _all_places(hand: list[str], places: list[tuple[int, int]]) -> list[Any]:
+    """``[PlaceCard(c, Site(s, k)) for c in hand for s, k in places]`` (interned; the list kept per hand and
+    sites: a hand and a board often stay the same from one version to the next)."""
+    key = (tuple(hand), tuple(places))
+    got = _PLACE_LISTS.get(key)
+    if got is None:
+        if len(_PLACE_LISTS) >= 20_000:
+            _PLACE_LISTS.clear()
+        sites = [_interned_site(s, k) for s, k in places]
+        got = _PLACE_LISTS[key] = [_place_action(c, site) for c in hand for site in sites]
+    return list(got)
 
 
 def _legal_play(st: MeteorState, seat: int, hand: list[str]) -> list[Any]:

@@ -48,13 +48,7 @@ def build_view(st: MeteorState, seat: int | None) -> dict[str, Any]:
     pub: dict[str, Any] | None = memo.get("public")
     if pub is None:
         pub = memo["public"] = _public(st)
-    hidden: list[dict[str, Any]] = pub["hidden_hands"]  # the entries without faces, shared by this version's views
-    hands = []
-    for s in range(st.players):
-        if sees_hand(st, seat, s):
-            hands.append({"seat": s, "count": len(st.hands[s]), "known": list(st.known[s]), "cards": list(st.hands[s])})
-        else:
-            hands.append(hidden[s])
+    hands = _hands(st, seat, pub)
     return {
         "phase": pub["phase"],
         "difficulty": pub["difficulty"],
@@ -84,6 +78,26 @@ def build_view(st: MeteorState, seat: int | None) -> dict[str, Any]:
         "options": pub["options"],
         "outcome": pub["outcome"],
     }
+
+
+def _hands(st: MeteorState, seat: int | None, pub: dict[str, Any]) -> list[dict[str, Any]]:
+    hidden: list[dict[str, Any]] = pub["hidden_hands"]  # the entries without faces, shared by this version's views
+    hands = []
+    for s in range(st.players):
+        if sees_hand(st, seat, s):
+            hands.append({"seat": s, "count": len(st.hands[s]), "known": list(st.known[s]), "cards": list(st.hands[s])})
+        else:
+            hands.append(hidden[s])
+    return hands
+
+
+def seat_parts(st: MeteorState, seat: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The parts of ``build_view(st, seat)`` that depend on the viewer: its ``hands`` and its ``talk``."""
+    memo = st.memo()
+    pub: dict[str, Any] | None = memo.get("public")
+    if pub is None:
+        pub = memo["public"] = _public(st)
+    return _hands(st, seat, pub), pub["talk_by_seat"][seat]
 
 
 def _public(st: MeteorState) -> dict[str, Any]:
