@@ -145,31 +145,34 @@ class MeteorHeuristic(SampledReaction):
         seat = int(view["seat"])
         by_place = self._sites_by_place(view)
         hand: list[str] | None = None
-        out: list[float] = []
-        for a in legal:
-            if type(a) is PlaceCard:
+        types = list(map(type, legal))
+        out = [0.0] * len(types)
+        # the talk closes an engine's legal list: from its first Signal on, every action valued 0 is skipped
+        try:
+            end = types.index(Signal)
+        except ValueError:
+            end = len(types)
+        if not _ZERO.issuperset(types[end:]):
+            end = len(types)
+        for i in range(end):
+            kind = types[i]
+            if kind is PlaceCard:
+                a = legal[i]
                 site = by_place.get((a.site.seat, a.site.slot))
                 card = res.get(a.card)
                 if card is None or site is None:
-                    out.append(0.0)
                     continue
                 status = site["status"]
                 if status in ("rocket", "tech"):
-                    out.append(_project_place_value(site, card, seat, status))
+                    out[i] = _project_place_value(site, card, seat, status)
                 elif status == "empty" and site["seat"] == seat and (card.is_rocket or card.is_tech):
                     if hand is None:
                         hand = list(view["hands"][seat]["cards"] or [])
-                    out.append(self._new_project_value(view, card, hand))
-                elif status in ("built", "dead") or (status == "empty" and site["seat"] != seat):
-                    out.append(0.0)
-                else:
-                    out.append(self._place_value(view, a))
-            elif type(a) in _ZERO:
-                out.append(0.0)
-            elif isinstance(a, valued):
-                out.append(self._value(view, a))
-            else:
-                out.append(0.0)
+                    out[i] = self._new_project_value(view, card, hand)
+                elif not (status in ("built", "dead") or (status == "empty" and site["seat"] != seat)):
+                    out[i] = self._place_value(view, a)
+            elif kind not in _ZERO and isinstance(legal[i], valued):
+                out[i] = self._value(view, legal[i])
         return out
 
     def _choices(self, view: Mapping[str, Any], legal: Sequence[Any]) -> tuple[Any | None, list[tuple[Any, float]]]:
