@@ -146,3 +146,22 @@ def test_compiled_delay_equals_the_bots_draw() -> None:
         expect = max(1e-3, bot.reaction_time(a))
         assert looks.sampled_delay_py(r, b) == expect == fast(r, c), i
         assert a.state == b.state == c.state
+
+
+def test_the_readable_kernels_play_the_same_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the compiled module (a tree built without a C compiler) the loop plays the same games."""
+    from cosmodeck.api import load_game
+    from cosmodeck.bots.registry import make_bots
+    from cosmodeck.sim import runner
+
+    def play() -> tuple[str, int, int]:
+        game = load_game("meteor")
+        state = game.new_game(players=4, seed=5)
+        rng = runner.bot_rng(5)
+        decisions = runner.play_game(state, make_bots("meteor", "heuristic", 4, game), rng)
+        return str(state.record()), decisions, rng.state
+
+    compiled = play()
+    monkeypatch.setattr(runner, "skip_waits", looks.skip_waits_py)
+    monkeypatch.setattr(runner, "sampled_delay", looks.sampled_delay_py)
+    assert play() == compiled
