@@ -393,6 +393,22 @@ def _point(target: str) -> Emote:
     return got
 
 
+_POINT_LISTS: dict[tuple[tuple[str, ...], tuple[int, ...]], list[Emote]] = {}
+
+
+def _points(st: MeteorState) -> list[Emote]:
+    """``_talk_candidates``' pointing emotes (at each field meteor, then each site), interned, kept per field
+    and site layout."""
+    key = (tuple([fm.ref for fm in st.field]), tuple([len(slots) for slots in st.sites]))
+    got = _POINT_LISTS.get(key)
+    if got is None:
+        if len(_POINT_LISTS) >= 20_000:
+            _POINT_LISTS.clear()
+        got = _POINT_LISTS[key] = [_point(ref) for ref in key[0]] + [
+            _point(f"s{s}" if k == 0 else f"s{s}.{k}") for s, n in enumerate(key[1]) for k in range(n)]
+    return got
+
+
 _PLACE_LISTS: dict[tuple[tuple[str, ...], tuple[tuple[int, int], ...]], list[PlaceCard]] = {}
 
 
@@ -468,8 +484,7 @@ def legal(st: MeteorState, seat: int) -> list[Any]:
     out = _legal_places(st, seat, hand, st.has_challenge(seat, "backwards"))
     out += _legal_play(st, seat, hand)
     out += _ALWAYS
-    out += [_point(fm.ref) for fm in st.field]
-    out += [_point(f"s{s}" if k == 0 else f"s{s}.{k}") for s in range(st.players) for k in range(len(st.sites[s]))]
+    out += _points(st)
     if why(st, seat, _CHAT) is None:
         out.append(_CHAT)
     return out

@@ -101,9 +101,10 @@ def seat_parts(st: MeteorState, seat: int) -> tuple[list[dict[str, Any]], dict[s
 
 
 def _public(st: MeteorState) -> dict[str, Any]:
-    """The part of every seat's view that is the same for all. Its sites, field meteors, talk rules and
-    options are entries shared by the views of every version where what they depend on is the same
-    (``st.site_entries``, keyed by that: views are read-only), so an unchanged piece is not rebuilt."""
+    """The part of every seat's view that is the same for all. Its sites, field meteors, removed meteors,
+    talk rules, Powers, Challenges, technologies and options are entries shared by the views of every
+    version where what they depend on is the same (``st.site_entries``, keyed by that: views are
+    read-only), so an unchanged piece is not rebuilt."""
     data = st.data
     opts = st.game.options
     res = data.resources
@@ -145,6 +146,15 @@ def _public(st: MeteorState) -> dict[str, Any]:
             "volley_window_s": opts["volley_window_s"], "zone_timer_s": opts["zone_timer_s"],
             "countdown_s": opts["countdown_s"], "one_handed_interval_s": opts["one_handed_interval_s"],
             "allow_any_timeout": opts["allow_any_timeout"], "allow_meteor_mulligan": opts["allow_meteor_mulligan"]}
+    # the Powers, Challenges and technologies depend on these only
+    skey = ("specials", tuple(st.powers), tuple(st.challenges), tuple(map(tuple, st.used)),
+            tuple(map(tuple, st.zone_used)), tuple(st.techs))
+    specials = entries.get(skey)
+    if specials is None:
+        specials = entries[skey] = {
+            "powers": [_power(st, p, s) for s, p in enumerate(st.powers)],
+            "challenges": [_special(st, c, s, data.challenges) for s, c in enumerate(st.challenges)],
+            "techs": [{"id": t, "key": res[t].key, "effect": res[t].effect} for t in st.techs]}
     removed = []
     for r in st.removed:  # {ref, id, cause, zone} (codec and validate): an entry per record
         rkey = ("removed", *r.items())
@@ -172,12 +182,12 @@ def _public(st: MeteorState) -> dict[str, Any]:
         "resource_deck": len(st.deck),
         "discard": list(st.discard),
         "sites": sites,
-        "techs": [{"id": t, "key": res[t].key, "effect": res[t].effect} for t in st.techs],
+        "techs": specials["techs"],
         "passes": list(st.passes),
         "volley": window,
         "countdowns": [dict(cd, site=_site_str(cd["site"])) for cd in st.countdowns],
-        "powers": [_power(st, p, s) for s, p in enumerate(st.powers)],
-        "challenges": [_special(st, c, s, data.challenges) for s, c in enumerate(st.challenges)],
+        "powers": specials["powers"],
+        "challenges": specials["challenges"],
         "last_place": list(st.last_place),
         "mulligan_used": st.mulligan_used,
         "talk_by_seat": talk["by_seat"],
