@@ -103,6 +103,9 @@ def test_only_plain_reactions_are_drawn_by_the_loop() -> None:
         pass
 
     assert sampled_reaction(MeteorHeuristic(game, reaction=OddReaction())) is None
+    patched = MeteorHeuristic(game)
+    patched.reaction_time = lambda rng: 0.5  # type: ignore[method-assign]
+    assert sampled_reaction(patched) is None
 
 
 def test_stops_at_the_idle_limit() -> None:

@@ -123,6 +123,8 @@ def sampled_reaction(bot: Any) -> tuple[float, float, float] | None:
     plain ``ReactionTime``), else ``None``."""
     if getattr(type(bot), "reaction_time", None) is not SampledReaction.reaction_time:
         return None
+    if "reaction_time" in getattr(bot, "__dict__", {}):  # replaced on the instance
+        return None
     r = getattr(bot, "reaction", None)
     if type(r) is not ReactionTime:
         return None
