@@ -25,6 +25,9 @@ def main() -> None:
     p.add_argument("--players", type=int, default=4, help="0: 1 to 5 players in turn")
     p.add_argument("--seed", type=int, default=15)
     p.add_argument("--option", action="append", default=[], metavar="KEY=JSON")
+    p.add_argument("--views", action="store_true",
+                   help="also fold every seat's and a spectator's view and every seat's legal list, after every "
+                        "change of the state, into each game's digest (an engine speed-up changes none)")
     a = p.parse_args()
     from cosmodeck.api import load_game
     from cosmodeck.bots.registry import make_bots
@@ -40,8 +43,17 @@ def main() -> None:
         seed = derive_seed(a.seed, i)
         players = a.players or 1 + i % 5
         state = game.new_game(players=players, seed=seed)
-        decisions = play_game(state, make_bots("meteor", a.bots, players, game), bot_rng(seed), 100_000)
-        record = json.dumps(state.record(), sort_keys=True, default=str)
+        seen = hashlib.sha256()
+
+        def sink(seat: int | None, events: list[Any], state: Any = state, seen: Any = seen) -> None:
+            for s in [*range(state.players), None]:
+                seen.update(json.dumps(state.view(s), sort_keys=True, default=str).encode())
+                if s is not None:
+                    seen.update(" ".join(map(str, state.legal_actions(s))).encode())
+
+        decisions = play_game(state, make_bots("meteor", a.bots, players, game), bot_rng(seed), 100_000,
+                              sink if a.views else None)
+        record = json.dumps(state.record(), sort_keys=True, default=str) + (seen.hexdigest() if a.views else "")
         result = state.result
         assert result is not None
         wins += bool(result.team_win)

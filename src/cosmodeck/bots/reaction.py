@@ -103,6 +103,34 @@ class ReactionTime:
         )
 
 
+class SampledReaction:
+    """A bot whose decision time is exactly ``self.reaction.sample(rng)`` and whose call reaction is
+    ``self.reaction.sample_call(rng)``. The simulator draws the decision times of such a bot without
+    calling it (``sampled_reaction``), so a subclass that overrides ``reaction_time`` is called as usual."""
+
+    reaction: ReactionTime
+
+    def reaction_time(self, rng: Rng) -> float:
+        return self.reaction.sample(rng)
+
+    def call_reaction_time(self, rng: Rng) -> float:
+        return self.reaction.sample_call(rng)
+
+
+def sampled_reaction(bot: Any) -> tuple[float, float, float] | None:
+    """``(median_s, sigma, min_s)`` when ``bot.reaction_time(rng)`` is exactly
+    ``max(min_s, rng.lognormal(median_s, sigma))`` (a ``SampledReaction`` that does not override it, with a
+    plain ``ReactionTime``), else ``None``."""
+    if getattr(type(bot), "reaction_time", None) is not SampledReaction.reaction_time:
+        return None
+    if "reaction_time" in getattr(bot, "__dict__", {}):  # replaced on the instance
+        return None
+    r = getattr(bot, "reaction", None)
+    if type(r) is not ReactionTime:
+        return None
+    return (r.median_s, r.sigma, r.min_s)
+
+
 def call_reaction(bot: Any, rng: Rng) -> float | None:
     """Seconds from a new call to ``bot``'s first look at it; ``None``: this bot does not react to calls
     (it is not a bot of this package, e.g. a person's input adapter) and keeps its planned moment."""

@@ -14,10 +14,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cosmodeck.bots.base import Bot, LazyView
-from cosmodeck.bots.reaction import call_reaction
+from cosmodeck.bots.reaction import call_reaction, sampled_reaction
 from cosmodeck.engine.events import Event
 from cosmodeck.engine.rng import Rng, derive_seed
 from cosmodeck.engine.state import State
+from cosmodeck.sim.looks import IDLE_LIMIT, sampled_delay_py, skip_waits_py
+
+try:
+    from cosmodeck.sim.looks_fast import sampled_delay, skip_waits
+except ImportError:  # not built (e.g. a source tree without a C compiler): the readable loop, the same games
+    skip_waits, sampled_delay = skip_waits_py, sampled_delay_py
 
 # Called after every accepted action (the acting seat) and every timer step (``None``) with its events.
 EventSink = Callable[[int | None, list[Event]], None]
@@ -114,10 +120,12 @@ def _play_realtime(state: State, bots: Sequence[Bot], rng: Rng, max_decisions: i
     legal list and what it learnt from earlier views, never how long it waited): after it waits, it is
     not asked again until the state changes, but its reaction time is still drawn at every planned
     look, so the generator's stream, the looks' times and therefore the games are exactly those of the
-    reference loop.
+    reference loop. Runs of such looks are played in one call (``sim/looks.py:skip_waits``, compiled when
+    built) for bots whose reaction time is a plain sample (``bots/reaction.py:sampled_reaction``).
     """
     plans: dict[int, float] = {}
     steady = [_steady(b) for b in bots]
+    reactions = [sampled_reaction(b) if s else None for b, s in zip(bots, steady, strict=True)]
     waiting: set[int] = set()  # steady seats that waited since the last change of the state
     decisions = 0
     idle_rounds = 0
@@ -127,7 +135,12 @@ def _play_realtime(state: State, bots: Sequence[Bot], rng: Rng, max_decisions: i
         cue = _replan(state, bots, plans, cue, rng)
         deadline = state.next_deadline()
         while True:  # looks at this unchanged state, until one acts or the deadline comes
-            seat, t = _earliest(plans)
+            if waiting:
+                seat, t, idle_rounds = skip_waits(plans, waiting, deadline, reactions, rng, idle_rounds)
+                if idle_rounds > IDLE_LIMIT:
+                    raise StuckGameError("every bot keeps waiting")
+            else:
+                seat, t = _earliest(plans)
             if deadline is not None and deadline <= t:
                 emit(None, state.advance(deadline))
                 idle_rounds = 0
@@ -137,9 +150,10 @@ def _play_realtime(state: State, bots: Sequence[Bot], rng: Rng, max_decisions: i
             # No deadline falls before t, so who may act is unchanged until then.
             action = None if seat in waiting else _decide(bots[seat], state, seat, state.legal_actions(seat), rng)
             if action is None:  # the bot waits; it looks again after another reaction time
-                plans[seat] = t + max(1e-3, bots[seat].reaction_time(rng))
+                r = reactions[seat]
+                plans[seat] = t + (max(1e-3, bots[seat].reaction_time(rng)) if r is None else sampled_delay(r, rng))
                 idle_rounds += 1
-                if idle_rounds > 100_000:
+                if idle_rounds > IDLE_LIMIT:
                     raise StuckGameError("every bot keeps waiting")
                 if steady[seat]:
                     waiting.add(seat)
@@ -203,7 +217,7 @@ def _play_realtime_reference(state: State, bots: Sequence[Bot], rng: Rng, max_de
         if action is None:  # the bot waits; it looks again after another reaction time
             plans[seat] = t + max(1e-3, bots[seat].reaction_time(rng))
             idle_rounds += 1
-            if idle_rounds > 100_000:
+            if idle_rounds > IDLE_LIMIT:
                 raise StuckGameError("every bot keeps waiting")
             continue
         del plans[seat]

@@ -31,16 +31,26 @@ from typing import Any
 
 from cosmodeck.bots.base import LazyView
 from cosmodeck.bots.params import Params
-from cosmodeck.bots.reaction import ReactionTime
+from cosmodeck.bots.reaction import ReactionTime, SampledReaction
 from cosmodeck.engine.rng import Rng
 from cosmodeck.games.meteor.actions import (
+    Chat,
     CompleteRetrofit,
     DiscardProject,
+    Emote,
+    Flip,
+    Give,
     Launch,
+    Mechanic,
+    MeteorMulligan,
     Pass,
     PlaceCard,
     Resume,
+    ShowHand,
+    Signal,
+    Spot,
     Start,
+    TimeOut,
 )
 from cosmodeck.games.meteor.game import MeteorGame
 
@@ -55,7 +65,7 @@ def _sizes(m: Mapping[str, Any]) -> list[int]:
     return list(range(int(lo), int(hi) + 1))
 
 
-class MeteorHeuristic:
+class MeteorHeuristic(SampledReaction):
     name = "heuristic"
     # asked again at a state it waited at, it waits again and draws nothing: its waiting answer reads only the
     # view, the legal list and its per-view memo (sim/runner.py skips those asks; tests/sim/test_realtime_loop.py)
@@ -72,6 +82,11 @@ class MeteorHeuristic:
         self._last_view: Any = None
         self._memo_on = False  # inside act() with an engine view (see _per_view)
         self._memo: dict[Any, Any] = {}
+        # usefulness by damage, kept across views: (the field's entries, team game, value); see _usefulness
+        self._use_cache: dict[int, tuple[tuple[Any, ...], bool, float]] = {}
+        self._lasting: dict[Any, float] = {}  # values that depend on their key only (see _coverage)
+        # a card's value on a started retrofit by (id of the site entry, card, seat): (that entry, value)
+        self._on_site: dict[tuple[int, str, int], tuple[Any, float]] = {}
 
     @staticmethod
     def from_params(game: MeteorGame, p: Params, reaction: ReactionTime) -> MeteorHeuristic:
@@ -81,11 +96,7 @@ class MeteorHeuristic:
         p.done()
         return MeteorHeuristic(game, patience, reaction, pass_after, overkill)
 
-    def reaction_time(self, rng: Rng) -> float:
-        return self.reaction.sample(rng)
-
-    def call_reaction_time(self, rng: Rng) -> float:
-        return self.reaction.sample_call(rng)
+    # reaction_time and call_reaction_time: SampledReaction's (the simulator draws them without a call)
 
     # ---- helpers -------------------------------------------------------------------------
     def _card(self, cid: str) -> Any:
@@ -118,9 +129,51 @@ class MeteorHeuristic:
     VALUED: tuple[type, ...] = (Launch, PlaceCard, CompleteRetrofit, DiscardProject)  # _value is 0 for the rest
 
     def _values(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[float]:
-        """``_value`` of each legal action."""
+        """``_value`` of each legal action (``_plain_values`` when no subclass changed how values are made)."""
+        if _plain(type(self)):
+            return self._plain_values(view, legal)
         valued = self.VALUED
         return [self._value(view, a) if isinstance(a, valued) else 0.0 for a in legal]
+
+    def _plain_values(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[float]:
+        """``[self._value(view, a) if isinstance(a, VALUED) else 0.0 for a in legal]``, with what every
+        placement reads (the seat, the hand, the sites by name, the cards) looked up once, and each
+        placement on a started project valued by ``_project_place_value`` (the same expressions as
+        ``_place_value``); ``tests/bots/test_meteor_bot_speed_identical.py`` holds the decisions."""
+        valued = self.VALUED
+        res = self.game.data.resources
+        seat = int(view["seat"])
+        by_place = self._sites_by_place(view)
+        hand: list[str] | None = None
+        types = list(map(type, legal))
+        out = [0.0] * len(types)
+        # the talk closes an engine's legal list: from its first Signal on, every action valued 0 is skipped
+        try:
+            end = types.index(Signal)
+        except ValueError:
+            end = len(types)
+        if not _ZERO.issuperset(types[end:]):
+            end = len(types)
+        for i in range(end):
+            kind = types[i]
+            if kind is PlaceCard:
+                a = legal[i]
+                site = by_place.get((a.site.seat, a.site.slot))
+                card = res.get(a.card)
+                if card is None or site is None:
+                    continue
+                status = site["status"]
+                if status in ("rocket", "tech"):
+                    out[i] = _project_place_value(site, card, seat, status)
+                elif status == "empty" and site["seat"] == seat and (card.is_rocket or card.is_tech):
+                    if hand is None:
+                        hand = list(view["hands"][seat]["cards"] or [])
+                    out[i] = self._new_project_value(view, card, hand)
+                elif not (status in ("built", "dead") or (status == "empty" and site["seat"] != seat)):
+                    out[i] = self._place_value(view, a)
+            elif kind not in _ZERO and isinstance(legal[i], valued):
+                out[i] = self._value(view, legal[i])
+        return out
 
     def _choices(self, view: Mapping[str, Any], legal: Sequence[Any]) -> tuple[Any | None, list[tuple[Any, float]]]:
         """The Start or Resume to take at once, else the (action, value) pairs ``act`` chooses among.
@@ -137,9 +190,10 @@ class MeteorHeuristic:
 
     def _fresh_choices(self, view: Mapping[str, Any], legal: Sequence[Any]) -> tuple[Any | None,
                                                                                      list[tuple[Any, float]]]:
-        for a in legal:
-            if isinstance(a, (Start, Resume)):
-                return a, []
+        if not _NOT_START.issuperset(map(type, legal)):  # a Start or Resume (or an action of another class)
+            for a in legal:
+                if isinstance(a, (Start, Resume)):
+                    return a, []
         if view["phase"] != "play":
             return None, []
         return None, useful(legal, self._values(view, legal))
@@ -215,8 +269,22 @@ class MeteorHeuristic:
         key = ("usefulness", d)
         got: float | None = memo.get(key)
         if got is None:
-            got = memo[key] = self._fresh_usefulness(view, d)
+            got = memo[key] = self._shared_usefulness(view, d)
         return got
+
+    def _shared_usefulness(self, view: Mapping[str, Any], d: int) -> float:
+        """``_fresh_usefulness``, reused from an earlier engine view with the very same field entries (the
+        engine shares an unchanged meteor's entry between versions; views are read-only)."""
+        if not self._memo_on:
+            return self._fresh_usefulness(view, d)
+        field = tuple(view["field"])
+        team = int(view["players"]) > 1
+        got = self._use_cache.get(d)
+        if got is not None and got[1] == team and len(got[0]) == len(field) and all(map(operator.is_, got[0], field)):
+            return got[2]
+        value = self._fresh_usefulness(view, d)
+        self._use_cache[d] = (field, team, value)  # the tuple keeps the entries alive: no id is reused
+        return value
 
     def _fresh_usefulness(self, view: Mapping[str, Any], d: int) -> float:
         best = 0.0
@@ -229,13 +297,28 @@ class MeteorHeuristic:
         return best
 
     def _site(self, view: Mapping[str, Any], name: str) -> Mapping[str, Any] | None:
+        return self._sites_by_name(view).get(name)
+
+    def _sites_by_name(self, view: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
         memo = self._per_view(view)
         by_name: dict[str, Mapping[str, Any]] | None = memo.get("sites")
         if by_name is None:
             by_name = memo["sites"] = {}
             for s in view["sites"]:
                 by_name.setdefault(s["site"], s)  # the first of a name, as a scan finds it
-        return by_name.get(name)
+        return by_name
+
+    def _sites_by_place(self, view: Mapping[str, Any]) -> dict[tuple[int, int], Mapping[str, Any]]:
+        """``_site(view, str(Site(seat, slot)))`` by ``(seat, slot)`` (a Site's text is ``s<seat>``, or
+        ``s<seat>.<slot>`` for a slot other than 0)."""
+        memo = self._per_view(view)
+        by_place: dict[tuple[int, int], Mapping[str, Any]] | None = memo.get("sites_by_place")
+        if by_place is None:
+            by_place = memo["sites_by_place"] = {}
+            for name, s in self._sites_by_name(view).items():
+                seat, _, slot = name[1:].partition(".")
+                by_place[(int(seat), int(slot) if slot else 0)] = s
+        return by_place
 
     # ---- launching ------------------------------------------------------------------------
     def _launch_value(self, view: Mapping[str, Any], a: Launch) -> float:
@@ -245,14 +328,13 @@ class MeteorHeuristic:
         if site is None or site.get("damage") is None:
             return 0.0
         d = int(site["damage"])
-        meteor = next((m for m in view["field"] if m["ref"] == a.target), None)
+        meteor = self._meteors_by_ref(view).get(a.target)
         if meteor is None:
             return 0.0
         window = view.get("volley") or {}
         already = sum(int(x["damage"]) for x in window.get("launches", ()) if x["target"] == a.target)
         # other built rockets of the team that could join this volley
-        others = [int(s["damage"]) for s in view["sites"] if s["status"] == "built" and s["site"] != str(a.site)
-                  and s.get("damage") is not None]
+        others = self._other_rockets(view, str(a.site))
         sizes = _sizes(meteor)
         zone = int(view["zone"])
         remaining = float(view["timer"]["remaining"] or 0.0)
@@ -283,6 +365,26 @@ class MeteorHeuristic:
             value += 3.0
         return value
 
+    def _meteors_by_ref(self, view: Mapping[str, Any]) -> dict[Any, Mapping[str, Any]]:
+        """The field's meteors by handle (the first of a handle, as a scan finds it), per view."""
+        memo = self._per_view(view)
+        got: dict[Any, Mapping[str, Any]] | None = memo.get("meteors")
+        if got is None:
+            got = memo["meteors"] = {}
+            for m in view["field"]:
+                got.setdefault(m["ref"], m)
+        return got
+
+    def _other_rockets(self, view: Mapping[str, Any], name: str) -> list[int]:
+        """The damage of every built rocket on a site other than ``name`` (read-only; per view and site)."""
+        memo = self._per_view(view)
+        key = ("others", name)
+        got: list[int] | None = memo.get(key)
+        if got is None:
+            got = memo[key] = [int(s["damage"]) for s in view["sites"] if s["status"] == "built"
+                               and s["site"] != name and s.get("damage") is not None]
+        return got
+
     # ---- building -------------------------------------------------------------------------
     def _place_value(self, view: Mapping[str, Any], a: PlaceCard) -> float:
         card = self._card(a.card)
@@ -300,25 +402,39 @@ class MeteorHeuristic:
             return 0.0
         hand = list(view["hands"][seat]["cards"] or [])
         if status == "empty" and mine:
-            if card.is_rocket:
-                use = self._usefulness(view, card.damage)
-                if use == 0:
-                    return 0.0
-                cover = _coverage(self, hand, card.cost)
-                return float((1.0 + 2.0 * cover) * (0.5 + use) + 0.1 * card.damage)
-            if card.is_tech:
-                cover = _coverage(self, hand, card.cost)
-                return 1.5 + 2.0 * cover if cover >= 1.0 else 0.0
+            if card.is_rocket or card.is_tech:
+                return self._new_project_value(view, card, hand)
             return self._retrofit_start(hand, card)
         if status in ("open", "rocket_retrofit"):  # anyone may add to a retrofit once its controller started it
-            return self._retrofit_continue(site, card) - (0.0 if mine else 0.5)
+            if not self._memo_on:
+                return self._retrofit_continue(site, card) - (0.0 if mine else 0.5)
+            # it reads the site's entry and the card only: reused while the engine shares that very entry
+            key = (id(site), a.card, seat)
+            got = self._on_site.get(key)
+            if got is not None and got[0] is site:
+                return got[1]
+            value = self._retrofit_continue(site, card) - (0.0 if mine else 0.5)
+            if len(self._on_site) >= 20_000:
+                self._on_site.clear()
+            self._on_site[key] = (site, value)  # keeps the entry alive: its id is not reused meanwhile
+            return value
         return 0.0
+
+    def _new_project_value(self, view: Mapping[str, Any], card: Any, hand: list[str]) -> float:
+        """A rocket or technology card started on this seat's empty site."""
+        if card.is_rocket:
+            use = self._usefulness(view, card.damage)
+            if use == 0:
+                return 0.0
+            cover = _coverage(self, hand, card.cost)
+            return float((1.0 + 2.0 * cover) * (0.5 + use) + 0.1 * card.damage)
+        cover = _coverage(self, hand, card.cost)
+        return 1.5 + 2.0 * cover if cover >= 1.0 else 0.0
 
     def _retrofit_start(self, hand: list[str], card: Any) -> float:
         """Start an energy or rocket retrofit when the hand holds a full valid pattern."""
-        cards = [self._card(c) for c in hand]
         if card.is_energy:
-            codes = Counter(c.code for c in cards if c is not None and c.is_energy)
+            codes = self._hand_counts(hand)[0]
             same = codes[card.code] >= 4
             rainbow = len(codes) >= 4
             if same or rainbow:
@@ -326,9 +442,21 @@ class MeteorHeuristic:
             # a partial pattern the team can finish (anyone may add to a started retrofit)
             return 0.4 if codes[card.code] >= 2 or len(codes) >= 3 else 0.0
         if card.is_rocket:
-            dmg = Counter(c.damage for c in cards if c is not None and c.is_rocket)
+            dmg = self._hand_counts(hand)[1]
             return 1.0 if dmg[card.damage] >= 4 or len(dmg) >= 4 else 0.0
         return 0.0
+
+    def _hand_counts(self, hand: list[str]) -> tuple[Counter[str], Counter[int]]:
+        """The hand's energy codes and rocket damages, counted (memoised per view and hand: read-only)."""
+        key = ("hand_counts", tuple(hand))
+        got: tuple[Counter[str], Counter[int]] | None = self._memo.get(key) if self._memo_on else None
+        if got is None:
+            cards = [self._card(c) for c in hand]
+            got = (Counter(c.code for c in cards if c is not None and c.is_energy),
+                   Counter(c.damage for c in cards if c is not None and c.is_rocket))
+            if self._memo_on:
+                self._memo[key] = got
+        return got
 
     def _retrofit_continue(self, site: Mapping[str, Any], card: Any) -> float:
         on = [self._card(c) for c in site["cards"]]
@@ -350,23 +478,56 @@ class MeteorHeuristic:
         return 0.0
 
 
+_PLAIN_METHODS = ("_value", "_place_value", "_launch_value", "_site", "_sites_by_name", "_sites_by_place", "_card",
+                  "_usefulness", "_retrofit_start", "_retrofit_continue", "_site_wanted", "_fresh_usefulness",
+                  "_shared_usefulness", "_hand_counts", "_new_project_value", "_meteors_by_ref",
+                  "_other_rockets", "_per_view")
+_PLAIN: dict[type, bool] = {}
+# actions whose _value is 0 (not VALUED), and every action class but Start and Resume (exact classes)
+_ZERO = frozenset({Spot, Flip, Mechanic, Give, ShowHand, Pass, Signal, Emote, Chat, TimeOut, Start, MeteorMulligan,
+                   Resume})
+_NOT_START = frozenset({PlaceCard, DiscardProject, Launch, CompleteRetrofit} | _ZERO) - {Start, Resume}
+
+
+def _plain(cls: type) -> bool:
+    """Whether ``cls`` values actions as ``MeteorHeuristic`` does (no method ``_plain_values`` bypasses is
+    overridden), so ``_plain_values`` may stand for the per-action calls."""
+    got = _PLAIN.get(cls)
+    if got is None:
+        got = _PLAIN[cls] = all(getattr(cls, m) is getattr(MeteorHeuristic, m) for m in _PLAIN_METHODS)
+    return got
+
+
+def _project_place_value(site: Mapping[str, Any], card: Any, seat: int, status: str) -> float:
+    """``_place_value`` of a card on a started rocket or technology (``status``) of ``site``."""
+    missing = list(site.get("missing") or "")
+    if card.is_energy and card.code in missing:
+        done = len(missing) == 1
+        return (7.0 if done else 5.0) + (0.5 if site["seat"] == seat else 0.0) + (1.0 if status == "rocket" else 0.0)
+    return 0.0
+
+
 def _coverage(bot: MeteorHeuristic, hand: list[str], cost: Sequence[str]) -> float:
     """The share of ``cost`` (energy letters) the hand can pay."""
     if not bot._memo_on:
         return _fresh_coverage(bot, hand, cost)
-    key = ("coverage", tuple(hand), tuple(cost))
-    memo = bot._memo  # it depends on the hand and cost only: valid in any view's memo
+    key = (tuple(hand), tuple(cost))
+    memo = bot._lasting  # it depends on the hand and cost only (and the game's cards): valid for any view
     got: float | None = memo.get(key)
     if got is None:
+        if len(memo) >= 20_000:
+            memo.clear()
         got = memo[key] = _fresh_coverage(bot, hand, cost)
     return got
 
 
 def _fresh_coverage(bot: MeteorHeuristic, hand: list[str], cost: Sequence[str]) -> float:
-    have = Counter(c.code for c in (bot._card(x) for x in hand) if c is not None and c.is_energy)
-    need = Counter(cost)
+    have = bot._hand_counts(hand)[0]  # the hand's energy codes, counted
+    need: dict[str, int] = {}
+    for k in cost:
+        need[k] = need.get(k, 0) + 1
     paid = sum(min(have[k], v) for k, v in need.items())
-    return paid / max(1, sum(need.values()))
+    return paid / max(1, len(cost))
 
 
 def useful(legal: Sequence[Any], values: list[float]) -> list[tuple[Any, float]]:
@@ -379,7 +540,9 @@ def useful(legal: Sequence[Any], values: list[float]) -> list[tuple[Any, float]]
     """
     band = (len(values) + 2) * 1e-9
     pairs = list(zip(legal, values, strict=True))
-    if any(v != 0.0 and -band < v < band for v in values):
+    distinct = set(values)  # most values are 0.0 and the others few: test each distinct value once
+    distinct.discard(0.0)
+    if any(-band < v < band for v in distinct):
         return pairs
     return [(a, v) for a, v in pairs if v > 0.0]
 

@@ -312,21 +312,20 @@ def _legal_places(st: MeteorState, seat: int, hand: list[str], backwards: bool) 
             st.now - last < float(st.game.options["one_handed_interval_s"]):
         return []
     homebody = mine == "homebody"
-    open_sites: list[Site] = []
-    for site in st.all_sites():
-        s, k = site.seat, site.slot
-        if st.built[s][k]:
-            continue
-        if s != seat and (not st.sites[s][k] or keys[s] == "closed_site" or homebody):
-            continue
-        open_sites.append(site)
-    if backwards:
-        return [PlaceCard(c, site) for c in hand for site in open_sites]
+    places: list[tuple[int, int]] = []
+    for s, slots in enumerate(st.sites):
+        for k, cards in enumerate(slots):
+            if st.built[s][k]:
+                continue
+            if s != seat and (not cards or keys[s] == "closed_site" or homebody):
+                continue
+            places.append((s, k))
+    light = [keys[s] == "light_payloads" for s, _ in places]
+    fault = [keys[s] == "power_fault" for s, _ in places]
+    if backwards or (not any(light) and not any(fault)):
+        return _all_places(hand, places)
+    open_sites = [_interned_site(s, k) for s, k in places]
     res = st.data.resources
-    light = [keys[site.seat] == "light_payloads" for site in open_sites]
-    fault = [keys[site.seat] == "power_fault" for site in open_sites]
-    if not any(light) and not any(fault):
-        return [PlaceCard(c, site) for c in hand for site in open_sites]
     out: list[Any] = []
     for c in hand:
         card = res[c]
@@ -335,33 +334,157 @@ def _legal_places(st: MeteorState, seat: int, hand: list[str], backwards: bool) 
         for i, site in enumerate(open_sites):
             if (heavy and light[i]) or (electric and fault[i]):
                 continue
-            out.append(PlaceCard(c, site))
+            out.append(_place_action(c, site))
     return out
 
 
-def _surely_refused(st: MeteorState, seat: int, recycling: bool) -> tuple[type, ...]:
-    """Candidate types ``why`` refuses in play whatever their fields: a Power the seat does not hold
-    (``_power``: ``no_power``), a 3-card retrofit without the Recycling Plant (``_own_site``: ``no_tech``)."""
-    out: list[type] = []
-    if not recycling:
-        out.append(CompleteRetrofit)
-    if not st.has_power(seat, "spotter"):
-        out.append(Spot)
-    if not st.has_power(seat, "chronometrist"):
-        out.append(Flip)
-    return tuple(out)
+# Interned actions of ``legal`` (issue 15): the same objects at every version, so a legal list costs no
+# dataclass constructions and the engine's action check (``State._action``) knows them already. Keyed by
+# plain values (Site's generated hash is slower); cleared if ever large (many data files in one process).
+_SITES: dict[tuple[int, int], Site] = {}
+_PLACES: dict[tuple[str, int, int], PlaceCard] = {}
+_OWN: dict[tuple[type, int, int], Any] = {}
+_LAUNCHES: dict[tuple[int, int, str, bool, bool], Launch] = {}
+_POINTS: dict[str, Emote] = {}
+_INTERN_MAX = 200_000
+
+
+def _interned_site(seat: int, slot: int) -> Site:
+    got = _SITES.get((seat, slot))
+    if got is None:
+        got = _SITES[(seat, slot)] = Site(seat, slot)
+    return got
+
+
+def _place_action(card: str, site: Site) -> PlaceCard:
+    key = (card, site.seat, site.slot)
+    got = _PLACES.get(key)
+    if got is None:
+        if len(_PLACES) >= _INTERN_MAX:
+            _PLACES.clear()
+        got = _PLACES[key] = PlaceCard(card, site)
+    return got
+
+
+def _own_action(cls: type, site: Site) -> Any:
+    key = (cls, site.seat, site.slot)
+    got = _OWN.get(key)
+    if got is None:
+        got = _OWN[key] = cls(site)
+    return got
+
+
+def _launch_action(site: Site, ref: str, demolition: bool, sharpshooter: bool) -> Launch:
+    key = (site.seat, site.slot, ref, demolition, sharpshooter)
+    got = _LAUNCHES.get(key)
+    if got is None:
+        if len(_LAUNCHES) >= _INTERN_MAX:
+            _LAUNCHES.clear()
+        got = _LAUNCHES[key] = Launch(site, ref, demolition, sharpshooter)
+    return got
+
+
+def _point(target: str) -> Emote:
+    got = _POINTS.get(target)
+    if got is None:
+        if len(_POINTS) >= _INTERN_MAX:
+            _POINTS.clear()
+        got = _POINTS[target] = Emote("point", target)
+    return got
+
+
+_POINT_LISTS: dict[tuple[tuple[str, ...], tuple[int, ...]], list[Emote]] = {}
+
+
+def _points(st: MeteorState) -> list[Emote]:
+    """``_talk_candidates``' pointing emotes (at each field meteor, then each site), interned, kept per field
+    and site layout."""
+    key = (tuple([fm.ref for fm in st.field]), tuple([len(slots) for slots in st.sites]))
+    got = _POINT_LISTS.get(key)
+    if got is None:
+        if len(_POINT_LISTS) >= 20_000:
+            _POINT_LISTS.clear()
+        got = _POINT_LISTS[key] = [_point(ref) for ref in key[0]] + [
+            _point(f"s{s}" if k == 0 else f"s{s}.{k}") for s, n in enumerate(key[1]) for k in range(n)]
+    return got
+
+
+_PLACE_LISTS: dict[tuple[tuple[str, ...], tuple[tuple[int, int], ...]], list[PlaceCard]] = {}
+
+
+def _all_places(hand: list[str], places: list[tuple[int, int]]) -> list[Any]:
+    """``[PlaceCard(c, Site(s, k)) for c in hand for s, k in places]`` (interned; the list kept per hand and
+    sites: a hand and a board often stay the same from one version to the next)."""
+    key = (tuple(hand), tuple(places))
+    got = _PLACE_LISTS.get(key)
+    if got is None:
+        if len(_PLACE_LISTS) >= 20_000:
+            _PLACE_LISTS.clear()
+        sites = [_interned_site(s, k) for s, k in places]
+        got = _PLACE_LISTS[key] = [_place_action(c, site) for c in hand for site in sites]
+    return list(got)
+
+
+def _legal_play(st: MeteorState, seat: int, hand: list[str]) -> list[Any]:
+    """``[a for a in _play_candidates(st, seat, hand) if why(st, seat, a) is None]`` in play (no Time Out),
+    deciding each kind by ``why``'s conditions (``_own_site``, ``_power``, ``_timeout``, Pass, ShowHand),
+    except the rare Mechanic and Courier candidates, which ask ``why``."""
+    out: list[Any] = []
+    refs = [fm.ref for fm in st.field]
+    used = st.used[seat]
+    zone_used = st.zone_used[seat]
+    demo_ok = st.has_power(seat, "demolition_expert")
+    sharp_ok = st.has_power(seat, "sharpshooter")
+    flags = [(False, False)]
+    if sharp_ok:
+        flags.append((False, True))
+    if demo_ok:
+        flags = [(d, h) for d in (False, True) for h in ((False, True) if sharp_ok else (False,))]
+    # a flagged launch is refused once its Power is used (demolition is checked first, as _own_site does)
+    flags = [(d, h) for d, h in flags if not (d and "demolition_expert" in used)
+             and not (h and "sharpshooter" in used)]
+    recycling = st.has_tech("retrofit_with_3_on_demand")
+    mechanic = st.has_power(seat, "mechanic")
+    pending = [cd["site"] for cd in st.countdowns]
+    for slot in range(len(st.sites[seat])):
+        site = _interned_site(seat, slot)
+        built = st.built[seat][slot]
+        if not built and st.sites[seat][slot]:
+            out.append(_own_action(DiscardProject, site))
+        if recycling and three_card_retrofit(st, site):
+            out.append(_own_action(CompleteRetrofit, site))
+        if built and [seat, slot] not in pending:
+            out += [_launch_action(site, r, d, h) for r in refs for d, h in flags]
+        if mechanic:
+            out += [a for a in (Mechanic(site, c) for c in st.sites[seat][slot]) if why(st, seat, a) is None]
+    if st.has_power(seat, "spotter") and "spotter" not in used and "spotter" not in zone_used:
+        out += [Spot(fm.ref) for fm in st.field if not fm.up]
+    if st.has_power(seat, "chronometrist") and "chronometrist" not in used and "chronometrist" not in zone_used:
+        out.append(_FLIP)
+    if st.has_power(seat, "courier"):
+        out += [a for a in (Give(c, p) for c in hand for p in range(st.players)) if why(st, seat, a) is None]
+    if may_show(st, seat) and not all(c in st.known[seat] for c in st.hands[seat]):
+        out.append(_SHOW)
+    if not st.has_challenge(seat, "stubborn") and not st.passes[seat]:
+        out.append(_PASS)
+    if seat == 0 or st.game.options["allow_any_timeout"]:
+        out.append(_TIMEOUT)
+    return out
+
+
+_FLIP, _SHOW, _PASS, _TIMEOUT = Flip(), ShowHand(), Pass(), TimeOut()
 
 
 def legal(st: MeteorState, seat: int) -> list[Any]:
-    """As ``legal_reference`` (same actions, same order), with placements decided per site and card, and
-    the candidates ``why`` surely refuses left out before asking it."""
+    """As ``legal_reference`` (same actions, same order, equal actions), with placements decided per site
+    and card, the other game actions per kind (``_legal_play``), and interned action objects."""
     if st.phase != "play" or st.paused is not None:
         return legal_reference(st, seat)
     hand = _hand_tokens(st, seat)
     out = _legal_places(st, seat, hand, st.has_challenge(seat, "backwards"))
-    refused = _surely_refused(st, seat, st.has_tech("retrofit_with_3_on_demand"))
-    out += [a for a in _play_candidates(st, seat, hand) if not isinstance(a, refused) and why(st, seat, a) is None]
-    talk = _talk_candidates(st)
-    if why(st, seat, talk[-1]) is not None:
-        talk.pop()
-    return out + talk
+    out += _legal_play(st, seat, hand)
+    out += _ALWAYS
+    out += _points(st)
+    if why(st, seat, _CHAT) is None:
+        out.append(_CHAT)
+    return out

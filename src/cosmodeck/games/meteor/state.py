@@ -89,7 +89,8 @@ class MeteorState(State):
         self.outcome: dict[str, Any] | None = None
         self._memo: dict[Any, Any] = {}  # views and legal lists of this version (see the module docstring)
         self._memo_at: tuple[Any, float] | None = None
-        # views' site entries by what they depend on (view._public); shared with clones: keyed by content
+        # views' entries (sites, field meteors, talk rules, options) by what they depend on (view._public);
+        # shared with clones: keyed by content
         self.site_entries: dict[Any, dict[str, Any]] = {}
 
     def touch(self) -> None:
@@ -187,12 +188,27 @@ class MeteorState(State):
         return list(got)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """As ``State.view``; memoised per version (a fresh top-level dict each call: treat it as read-only)."""
+        """As ``State.view``; memoised per version (a fresh top-level dict each call: treat it as read-only).
+
+        A seat's view is the spectator's view of the same version (built once) with its own ``seat``,
+        ``hands`` and ``talk``: nothing else in a view depends on the viewer (``view.build_view``)."""
+        self._seat(seat, spectator=True)
         memo = self.memo()
         key = ("view", seat)
         got: dict[str, Any] | None = memo.get(key)
         if got is None:
-            got = memo[key] = super().view(seat)
+            from cosmodeck.games.meteor.view import seat_parts
+
+            base: dict[str, Any] | None = memo.get(("view", None))
+            if base is None:
+                base = memo[("view", None)] = super().view(None)
+            if seat is not None:
+                got = dict(base)
+                got["seat"] = seat
+                got["hands"], got["talk"] = seat_parts(self, seat)
+            else:
+                got = base
+            memo[key] = got
         return dict(got)
 
     def _check(self, seat: int, action: Any) -> None:

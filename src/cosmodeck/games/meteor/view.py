@@ -48,11 +48,7 @@ def build_view(st: MeteorState, seat: int | None) -> dict[str, Any]:
     pub: dict[str, Any] | None = memo.get("public")
     if pub is None:
         pub = memo["public"] = _public(st)
-    hands = []
-    for s in range(st.players):
-        entry: dict[str, Any] = {"seat": s, "count": len(st.hands[s]), "known": list(st.known[s]),
-                                 "cards": list(st.hands[s]) if sees_hand(st, seat, s) else None}
-        hands.append(entry)
+    hands = _hands(st, seat, pub)
     return {
         "phase": pub["phase"],
         "difficulty": pub["difficulty"],
@@ -84,7 +80,31 @@ def build_view(st: MeteorState, seat: int | None) -> dict[str, Any]:
     }
 
 
+def _hands(st: MeteorState, seat: int | None, pub: dict[str, Any]) -> list[dict[str, Any]]:
+    hidden: list[dict[str, Any]] = pub["hidden_hands"]  # the entries without faces, shared by this version's views
+    hands = []
+    for s in range(st.players):
+        if sees_hand(st, seat, s):
+            hands.append({"seat": s, "count": len(st.hands[s]), "known": list(st.known[s]), "cards": list(st.hands[s])})
+        else:
+            hands.append(hidden[s])
+    return hands
+
+
+def seat_parts(st: MeteorState, seat: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The parts of ``build_view(st, seat)`` that depend on the viewer: its ``hands`` and its ``talk``."""
+    memo = st.memo()
+    pub: dict[str, Any] | None = memo.get("public")
+    if pub is None:
+        pub = memo["public"] = _public(st)
+    return _hands(st, seat, pub), pub["talk_by_seat"][seat]
+
+
 def _public(st: MeteorState) -> dict[str, Any]:
+    """The part of every seat's view that is the same for all. Its sites, field meteors, removed meteors,
+    talk rules, Powers, Challenges, technologies and options are entries shared by the views of every
+    version where what they depend on is the same (``st.site_entries``, keyed by that: views are
+    read-only), so an unchanged piece is not rebuilt."""
     data = st.data
     opts = st.game.options
     res = data.resources
@@ -92,20 +112,56 @@ def _public(st: MeteorState) -> dict[str, Any]:
     entries = st.site_entries
     if len(entries) > 4096:
         entries.clear()
-    for site in st.all_sites():
-        cards = st.sites[site.seat][site.slot]
-        due = [cd["due"] for cd in st.countdowns if cd["site"] == [site.seat, site.slot]]
-        built = st.built[site.seat][site.slot]
+    countdowns = st.countdowns
+    for seat, slots in enumerate(st.sites):
         # a site's entry depends on these only (its project reads the controller's cost Powers)
-        key = (site.seat, site.slot, tuple(cards), built, due[0] if due else None,
-               st.has_power(site.seat, "fuel_chemist"), st.has_power(site.seat, "solar_engineer"))
-        entry = entries.get(key)
+        fuel, solar = st.has_power(seat, "fuel_chemist"), st.has_power(seat, "solar_engineer")
+        for slot, cards in enumerate(slots):
+            due = [cd["due"] for cd in countdowns if cd["site"] == [seat, slot]] if countdowns else None
+            built = st.built[seat][slot]
+            key = (seat, slot, tuple(cards), built, due[0] if due else None, fuel, solar)
+            entry = entries.get(key)
+            if entry is None:
+                site = Site(seat, slot)
+                entry = entries[key] = {"site": str(site), "seat": seat, "slot": slot, "name": data.sites[seat],
+                                        "cards": list(cards), "status": classify(st, site), "built": built,
+                                        "countdown": due[0] if due else None, **_project(st, site, cards)}
+            sites.append(entry)
+    field = []
+    for fm in st.field:  # an entry depends on these only (its face on the zone, once face up)
+        mkey = ("meteor", fm.ref, fm.id, fm.up, fm.hit, fm.shield_spent, fm.store, tuple(fm.tucked),
+                st.zone if fm.up else None)
+        entry = entries.get(mkey)
         if entry is None:
-            entry = entries[key] = {"site": str(site), "seat": site.seat, "slot": site.slot,
-                                    "name": data.sites[site.seat], "cards": list(cards), "status": classify(st, site),
-                                    "built": built, "countdown": due[0] if due else None,
-                                    **_project(st, site, cards)}
-        sites.append(entry)
+            entry = entries[mkey] = public(st, fm)
+        field.append(entry)
+    # the talk rules depend on the techs, Powers and Challenges only (and the game's options)
+    talk_key = ("talk", tuple(st.techs), tuple(st.powers), tuple(st.challenges))
+    talk = entries.get(talk_key)
+    if talk is None:
+        talk = entries[talk_key] = {"by_seat": [talk_rules(st, s) for s in range(st.players)]}
+    options = entries.get(("options",))
+    if options is None:
+        options = entries[("options",)] = {
+            "volley_window_s": opts["volley_window_s"], "zone_timer_s": opts["zone_timer_s"],
+            "countdown_s": opts["countdown_s"], "one_handed_interval_s": opts["one_handed_interval_s"],
+            "allow_any_timeout": opts["allow_any_timeout"], "allow_meteor_mulligan": opts["allow_meteor_mulligan"]}
+    # the Powers, Challenges and technologies depend on these only
+    skey = ("specials", tuple(st.powers), tuple(st.challenges), tuple(map(tuple, st.used)),
+            tuple(map(tuple, st.zone_used)), tuple(st.techs))
+    specials = entries.get(skey)
+    if specials is None:
+        specials = entries[skey] = {
+            "powers": [_power(st, p, s) for s, p in enumerate(st.powers)],
+            "challenges": [_special(st, c, s, data.challenges) for s, c in enumerate(st.challenges)],
+            "techs": [{"id": t, "key": res[t].key, "effect": res[t].effect} for t in st.techs]}
+    removed = []
+    for r in st.removed:  # {ref, id, cause, zone} (codec and validate): an entry per record
+        rkey = ("removed", *r.items())
+        entry = entries.get(rkey)
+        if entry is None:
+            entry = entries[rkey] = {**r, **data.meteors[r["id"]].face(r["zone"])}
+        removed.append(entry)
     window = None
     if st.window is not None:
         window = {"opened": st.window["opened"], "closes": st.window["closes"],
@@ -120,26 +176,25 @@ def _public(st: MeteorState) -> dict[str, Any]:
         "timer": {"deadline": st.timer_end, "remaining": st.remaining(), "length": float(opts["zone_timer_s"]),
                   "running": st.phase == "play" and st.paused is None and st.outcome is None},
         "time_out": None if st.paused is None else dict(st.paused),
-        "field": [public(st, fm) for fm in st.field],
-        "removed": [{**r, **data.meteors[r["id"]].face(r["zone"])} for r in st.removed],
+        "field": field,
+        "removed": removed,
         "meteor_deck": len(st.meteor_deck),
         "resource_deck": len(st.deck),
         "discard": list(st.discard),
         "sites": sites,
-        "techs": [{"id": t, "key": res[t].key, "effect": res[t].effect} for t in st.techs],
+        "techs": specials["techs"],
         "passes": list(st.passes),
         "volley": window,
         "countdowns": [dict(cd, site=_site_str(cd["site"])) for cd in st.countdowns],
-        "powers": [_power(st, p, s) for s, p in enumerate(st.powers)],
-        "challenges": [_special(st, c, s, data.challenges) for s, c in enumerate(st.challenges)],
+        "powers": specials["powers"],
+        "challenges": specials["challenges"],
         "last_place": list(st.last_place),
         "mulligan_used": st.mulligan_used,
-        "talk_by_seat": [talk_rules(st, s) for s in range(st.players)],
-        "options": {"volley_window_s": opts["volley_window_s"], "zone_timer_s": opts["zone_timer_s"],
-                    "countdown_s": opts["countdown_s"], "one_handed_interval_s": opts["one_handed_interval_s"],
-                    "allow_any_timeout": opts["allow_any_timeout"],
-                    "allow_meteor_mulligan": opts["allow_meteor_mulligan"]},
+        "talk_by_seat": talk["by_seat"],
+        "options": options,
         "outcome": None if st.outcome is None else dict(st.outcome),
+        "hidden_hands": [{"seat": s, "count": len(st.hands[s]), "known": list(st.known[s]), "cards": None}
+                         for s in range(st.players)],
     }
 
 
