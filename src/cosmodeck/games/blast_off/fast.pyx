@@ -22,8 +22,12 @@ The rules (``_do``), events, views and JSON are the reference's. ``tests/blast_o
 plays seeded games on both paths and compares every step.
 """
 
+from cosmodeck.engine.events import Event
+from cosmodeck.games.blast_off import countdown as _countdown
 from cosmodeck.games.blast_off import legal as _legal_mod
-from cosmodeck.games.blast_off.actions import DRAW, PASS
+from cosmodeck.games.blast_off import response as _response
+from cosmodeck.games.blast_off import rules_play as _rules_play
+from cosmodeck.games.blast_off.actions import DONE, DRAW, PASS, Catch, Done, Pass, Slap
 from cosmodeck.games.blast_off.cards import NTYPES as _NTYPES
 from cosmodeck.games.blast_off.cards import TYPE_COL, TYPE_KIND, TYPE_VAL, WILD_T as _WILD_T
 from cosmodeck.games.blast_off.phases import COUNTDOWN as _PH_CD
@@ -60,6 +64,30 @@ for _t in range(_NTYPES):
 
 _EMPTY = frozenset()
 _ONE = tuple(frozenset({seat}) for seat in range(16))
+
+# Events are built by setting the frozen dataclass's slots directly (as games/shooting_star/fast.py does):
+# the same objects, without its checked ``__init__``.
+_new = object.__new__
+_set_type = Event.__dict__["type"].__set__
+_set_data = Event.__dict__["data"].__set__
+_set_private = Event.__dict__["private"].__set__
+_set_seats = Event.__dict__["seats"].__set__
+_set_public = Event.__dict__["public"].__set__
+
+
+cdef object _event(str kind, dict data, private, seats, bint public):
+    """``Event(kind, data, private=private, seats=seats, public=public)``."""
+    e = _new(Event)
+    _set_type(e, kind)
+    _set_data(e, data)
+    _set_private(e, private)
+    _set_seats(e, seats)
+    _set_public(e, public)
+    return e
+
+
+cdef object _one(int seat):
+    return _ONE[seat] if 0 <= seat < 16 else frozenset((seat,))
 
 
 cdef inline bint _matches(int t, int fc, int fv):
@@ -133,6 +161,87 @@ cdef list _turn(st, int seat):
     return out
 
 
+cdef list _token_specs(st, int seat):
+    """``legal.token_specs``."""
+    cdef dict specs = {}
+    g = st.g
+    ms = g.missions
+    cdef Py_ssize_t nm = len(ms)
+    for mi in st.inforce:
+        m = ms[mi] if mi < nm else st.customs[mi - nm]
+        if m.kind == "obligation":
+            specs[(m.gesture, m.token, m.arg)] = None
+    for o in st.obls:
+        if o[0] == seat:
+            mi = o[1]
+            m = ms[mi] if mi < nm else st.customs[mi - nm]
+            specs[(m.gesture, m.token, m.arg)] = None
+    return list(specs)
+
+
+cdef list _mission_actions(st, int seat, subs):
+    """``legal.mission_actions``: announcements and gestures of the obligations, then the catches."""
+    g = st.g
+    used = set(subs) if subs else None
+    used_targets = {a.target for a in subs if isinstance(a, Catch)} if subs else ()
+    cdef list out = []
+    hi = -1
+    for spec in _token_specs(st, seat):
+        acts = g.token_acts(*spec)
+        if spec[2] == "hand_size":
+            hi = _legal_mod.count_limit(st, seat) if hi < 0 else hi
+            acts = acts[:hi + 1]
+        if used is None:
+            out.extend(acts)
+        else:
+            out.extend([a for a in acts if a not in used])
+    if not g.referee:
+        ms = g.missions
+        nm = len(ms)
+        ids = [(ms[mi] if mi < nm else st.customs[mi - nm]).id for mi in st.inforce]
+        hands = st.hands
+        catch_act = g.catch_act
+        for t in range(st.players):
+            if t != seat and hands[t] and t not in used_targets:
+                out.append(catch_act(t, None))
+                for i in ids:
+                    out.append(catch_act(t, i))
+    return out
+
+
+cdef list _submit(st, int seat, a):
+    """``response.submit``: one announcement, gesture or catch added to ``seat``'s hidden list, or ``done``."""
+    if isinstance(a, Done):
+        st.rdone.add(seat)
+        return [_event("responded", {"seat": seat}, {"actions": [str(x) for x in st.pend[seat]]}, _one(seat),
+                       True)]
+    st.pend[seat].append(a)
+    return [_event("response_added", {"seat": seat}, {"action": str(a)}, _one(seat), False)]
+
+
+cdef list _step_choice(st, int seat, a):
+    """``rules_play.step_choice``: a hidden countdown choice (11.2); the last one resolves the value."""
+    cdef dict pend = st.pend
+    pend[seat] = a
+    cdef list ev = [_event("chose", {"seat": seat}, {"action": str(a)}, _one(seat), True)]
+    cdef list hands = st.hands
+    cdef Py_ssize_t s
+    for s in range(len(hands)):
+        if hands[s] and s not in pend:
+            return ev
+    winner, bounced = _countdown.collide(st)
+    choice = pend
+    st.pend = {}
+    text = _countdown.called_text(st)
+    for b in bounced:
+        ev.append(_event("slap_bounced", {"seat": b, "value": text}, None, _EMPTY, True))
+    if winner < 0:
+        return ev + _countdown.next_value(st)
+    w = choice[winner]
+    assert isinstance(w, Slap)
+    return ev + _rules_play.accept_slap(st, winner, w)
+
+
 class FastBlastOffState(BlastOffState):
     """A Blast Off! state whose hot public calls and commonest legal lists are compiled (module docs)."""
 
@@ -198,12 +307,27 @@ class FastBlastOffState(BlastOffState):
             out = _legal_mod.legal(self, seat)
         elif ph == PH_CD:
             out = _slaps(self, seat)
+        elif ph == PH_RESPONSE:
+            out = [DONE, *_mission_actions(self, seat, self.pend.get(seat))]
         elif ph == PH_TURN and seat == self.cur and not self.has_restriction:
             out = _turn(self, seat)
         else:
             out = _legal_mod.legal(self, seat)
         self._lc = (seat, tuple(out))
         return out
+
+    def _do(self, seat, a):
+        cdef int ph = self.phase
+        if not self.rt:
+            if ph == PH_RESPONSE:
+                ev = _submit(self, seat, a)
+                if len(self.rdone) >= len(self.pend):  # response.all_done
+                    ev.extend(_response.resolve(self))
+                    ev.extend(_rules_play.after(self, self.rthen))
+                return ev
+            if ph == PH_CD and (type(a) is Slap or type(a) is Pass):
+                return _step_choice(self, seat, a)
+        return BlastOffState._do(self, seat, a)
 
     def _observe(self, events):
         self._ta = None
