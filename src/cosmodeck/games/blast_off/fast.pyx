@@ -27,7 +27,20 @@ from cosmodeck.games.blast_off import countdown as _countdown
 from cosmodeck.games.blast_off import legal as _legal_mod
 from cosmodeck.games.blast_off import response as _response
 from cosmodeck.games.blast_off import rules_play as _rules_play
-from cosmodeck.games.blast_off.actions import DONE, DRAW, PASS, Catch, Done, Pass, Slap
+from cosmodeck.games.blast_off import missions as _missions
+from cosmodeck.games.blast_off.actions import DONE, DRAW, PASS, Catch, Done, Draw, Pass, Play, Slap
+from cosmodeck.games.blast_off.cards import TYPE_NAME, face_text
+from cosmodeck.games.blast_off.effects import apply_effect as _apply_effect
+from cosmodeck.games.blast_off.mdl import EV_DRAW, EV_PLAYED
+from cosmodeck.games.blast_off.phases import AUTHOR as _PH_AUTHOR
+from cosmodeck.games.blast_off.phases import CD_END, CD_VALUE, DRAWN_CARD, FIRST, NEXT, START_CD, TURN_ACTIONS
+from cosmodeck.games.blast_off.phases import CHOOSE as _PH_CHOOSE
+from cosmodeck.games.blast_off.phases import DECLARE as _PH_DECLARE
+from cosmodeck.games.blast_off.phases import HOW_DRAWN as _HOW_DRAWN
+from cosmodeck.games.blast_off.phases import HOW_SLAP as _HOW_SLAP
+from cosmodeck.games.blast_off.rules_core import draw_cards as _draw_cards
+from cosmodeck.games.blast_off.rules_core import go_out as _go_out
+from cosmodeck.games.blast_off.rules_core import next_turn as _next_turn
 from cosmodeck.games.blast_off.cards import NTYPES as _NTYPES
 from cosmodeck.games.blast_off.cards import TYPE_COL, TYPE_KIND, TYPE_VAL, WILD_T as _WILD_T
 from cosmodeck.games.blast_off.phases import COUNTDOWN as _PH_CD
@@ -49,9 +62,15 @@ cdef int PH_CD = _PH_CD
 cdef int PH_RESPONSE = _PH_RESPONSE
 cdef int PH_OVER = _PH_OVER
 cdef Py_ssize_t C_RECENT = _RECENT
+cdef int PH_CHOOSE = _PH_CHOOSE
+cdef int PH_DECLARE = _PH_DECLARE
+cdef int PH_AUTHOR = _PH_AUTHOR
+cdef int HOW_DRAWN = _HOW_DRAWN
+cdef int HOW_SLAP = _HOW_SLAP
 # the kinds of cards.py
 DEF K_BLAST = 1
 DEF K_WILD = 2
+DEF K_COUNTDOWN = 3
 DEF BLAST_OFF = 11
 DEF NO_VALUE = 0
 
@@ -232,14 +251,191 @@ cdef list _step_choice(st, int seat, a):
     winner, bounced = _countdown.collide(st)
     choice = pend
     st.pend = {}
-    text = _countdown.called_text(st)
+    text = _called_text(st)
     for b in bounced:
         ev.append(_event("slap_bounced", {"seat": b, "value": text}, None, _EMPTY, True))
     if winner < 0:
-        return ev + _countdown.next_value(st)
+        return ev + _next_value(st)
     w = choice[winner]
     assert isinstance(w, Slap)
-    return ev + _rules_play.accept_slap(st, winner, w)
+    return ev + _accept_slap(st, winner, w)
+
+
+# ---- turn-based resolution (rules_play, countdown, response): the reference's code, compiled ----------------
+
+
+cdef int _card_of(st, int seat, int t) except -1:
+    """``rules_play._card_of``."""
+    cdef tuple types = st.g.ctype
+    for c in st.hands[seat]:
+        if <int>types[c] == t:
+            return c
+    raise AssertionError("checked action names a card in hand")
+
+
+cdef list _play_card(st, int seat, int cid, int col, int val, int how):
+    """``rules_play.play_card``: steps 1-2 of 12.1, then the rest via ``_resume``."""
+    g = st.g
+    cdef tuple gkind = g.kind
+    cdef int kind = gkind[cid]
+    cdef list hand = st.hands[seat]
+    sz = [len(h) for h in st.hands]
+    disc = st.disc
+    cdef dict ctx = {"ev": EV_PLAYED, "a": seat, "c": cid, "k": kind, "col": col, "val": val,
+                     "bc": st.fcol, "bv": st.fval, "bk": gkind[disc[len(disc) - 1]], "sz": sz,
+                     "cd": how == HOW_SLAP, "bo": False, "st": 0, "ei": 0, "eff": None}
+    hand.remove(cid)
+    known = st.known
+    if cid in known[seat]:
+        known[seat] = known[seat] - {cid}
+    disc.append(cid)
+    if kind == K_WILD:
+        st.wface[cid] = (col, val)
+    st.fcol = col
+    st.fval = val
+    data = {"seat": seat, "card": TYPE_NAME[g.ctype[cid]], "face": face_text(col, val), "left": len(hand)}
+    cdef list ev
+    if how == HOW_SLAP:
+        v = st.cd_seq[st.cd_idx]
+        st.cd_slots[v] = seat
+        st.cd_last = seat
+        st.cd_acted.add(seat)
+        ctx["bo"] = v == BLAST_OFF
+        ctx["then"] = CD_END if v == BLAST_OFF else CD_VALUE
+        if v == BLAST_OFF:
+            st.cd_t = -1.0
+        ev = [_event("slap_accepted", {**data, "value": "BO" if v == BLAST_OFF else v}, None, _EMPTY, True)]
+    else:
+        st.passes = 0
+        ctx["then"] = START_CD if kind == K_COUNTDOWN else NEXT
+        ev = [_event("played", {**data, "drawn": how == HOW_DRAWN}, None, _EMPTY, True)]
+    if not hand:
+        ev.extend(_go_out(st, seat))
+        if st.res is not None:
+            return ev
+    st.ctx = ctx
+    if ctx["bo"] and kind == K_WILD and col < 0:  # 10.7: the declaration comes later
+        st.phase = PH_DECLARE
+        st.cur = seat
+        if st.rt:
+            st.dec_t = st.now + g.options["declare_timeout_s"]
+        return [*ev, _event("declare_needed", {"seat": seat}, None, _EMPTY, True)]
+    ev.extend(_resume(st))
+    return ev
+
+
+cdef list _resume(st):
+    """``rules_play.resume``: steps 4-8 of 12.1 for the resolution in ``st.ctx``."""
+    cdef dict ctx = st.ctx
+    cdef list ev = []
+    if ctx["st"] == 0:
+        if ctx["ev"] == EV_PLAYED:
+            ev.extend(_missions.check_restriction(st, ctx))
+        ctx["st"] = 1
+    if ctx["st"] == 1:
+        if not ctx["cd"]:  # R12: effects never apply during a countdown
+            if ctx["eff"] is None:
+                ctx["eff"] = _missions.matching(st, ctx, "effect")
+            effs = ctx["eff"]
+            while ctx["ei"] < len(effs):
+                i = ctx["ei"]
+                ctx["ei"] = i + 1
+                ev.extend(_apply_effect(st, effs[i], ctx["a"]))
+                if st.phase == PH_CHOOSE:
+                    return ev
+        ctx["st"] = 2
+    if ctx["st"] == 2:
+        ev.extend(_missions.trigger_obligations(st, ctx))
+        ctx["st"] = 3
+    if ctx["st"] == 3:
+        ctx["st"] = 4
+        if ctx["bo"]:  # 5.8, 7.1
+            ev.extend(_missions.reveal(st, ctx["a"]))
+            if st.phase == PH_AUTHOR:
+                return ev
+    st.ctx = None
+    ev.extend(_finish(st, ctx["then"]))
+    return ev
+
+
+cdef list _finish(st, then):
+    """``rules_play.finish`` in turn-based timing: a RESPONSE step (12.3) when missions are in force."""
+    if then in TURN_ACTIONS:
+        st.turn_no += 1
+    if st.inforce and then != DRAWN_CARD and then != FIRST:
+        st.resp_no += 1  # response.start_response
+        st.phase = PH_RESPONSE
+        st.rthen = then
+        st.pend = {s: [] for s, h in enumerate(st.hands) if h}
+        st.rdone = set()
+        return [_event("response_started", {"step": st.resp_no}, None, _EMPTY, True)]
+    return _after(st, then)
+
+
+cdef list _after(st, then):
+    """``rules_play.after`` in turn-based timing."""
+    if then == NEXT:
+        return _next_turn(st, st.cur)
+    if then == CD_VALUE:
+        return _next_value(st)
+    if then == START_CD:
+        return _countdown.start(st, st.cur)
+    if then == CD_END:
+        return _countdown.end(st)
+    return _rules_play.after(st, then)
+
+
+cdef object _called_text(st):
+    v = st.cd_seq[st.cd_idx]
+    return "BO" if v == BLAST_OFF else v
+
+
+cdef list _next_value(st):
+    """``countdown.next_value``: the current value ends (5.7: an unfilled value is skipped); the next is called."""
+    cdef list ev = []
+    if st.cd_idx >= 0 and st.cd_seq[st.cd_idx] not in st.cd_slots:
+        ev.append(_event("value_skipped", {"value": _called_text(st)}, None, _EMPTY, True))
+    st.cd_idx += 1  # countdown.call_next
+    if st.cd_idx >= len(st.cd_seq):
+        return ev + _countdown.end(st)
+    st.phase = PH_CD
+    st.cd_acted = set()
+    st.pend = {}
+    ev.append(_event("countdown_called", {"value": _called_text(st)}, None, _EMPTY, True))
+    return ev
+
+
+cdef list _accept_slap(st, int seat, a):
+    """``rules_play.accept_slap``."""
+    cdef int cid = _card_of(st, seat, a.card)
+    v = a.value
+    if st.g.kind[cid] == K_WILD:  # R3: (none, v); 10.7: the Blast Off slot waits for a declaration
+        if a.col >= 0:
+            return _play_card(st, seat, cid, a.col, a.val, HOW_SLAP)
+        return _play_card(st, seat, cid, -1, v, HOW_SLAP)
+    return _play_card(st, seat, cid, COL[a.card], VAL[a.card], HOW_SLAP)  # legal.face_of
+
+
+cdef list _turn_play(st, int seat, a):
+    """``rules_play.turn_play`` in turn-based timing."""
+    cdef int t = a.card
+    cdef int cid = _card_of(st, seat, t)
+    if t == C_WILD_T:  # legal.face_of
+        return _play_card(st, seat, cid, a.col, a.val, 0)
+    return _play_card(st, seat, cid, COL[t], VAL[t], 0)
+
+
+cdef list _draw(st, int seat):
+    """``rules_play.draw`` in turn-based timing: draw one card, then decide about it (4.4.2, R18)."""
+    st.passes = 0
+    sz = [len(h) for h in st.hands]
+    cdef list ev = _draw_cards(st, seat, 1, "draw")
+    hand = st.hands[seat]
+    st.drawn = hand[len(hand) - 1]
+    st.ctx = {"ev": EV_DRAW, "a": seat, "c": -1, "k": -1, "col": -1, "val": 0, "bc": -1, "bv": 0, "bk": -1,
+              "sz": sz, "cd": False, "bo": False, "st": 1, "ei": 0, "eff": None, "then": DRAWN_CARD}
+    ev.extend(_resume(st))
+    return ev
 
 
 class FastBlastOffState(BlastOffState):
@@ -323,10 +519,15 @@ class FastBlastOffState(BlastOffState):
                 ev = _submit(self, seat, a)
                 if len(self.rdone) >= len(self.pend):  # response.all_done
                     ev.extend(_response.resolve(self))
-                    ev.extend(_rules_play.after(self, self.rthen))
+                    ev.extend(_after(self, self.rthen))
                 return ev
             if ph == PH_CD and (type(a) is Slap or type(a) is Pass):
                 return _step_choice(self, seat, a)
+            if ph == PH_TURN:
+                if type(a) is Play:
+                    return _turn_play(self, seat, a)
+                if type(a) is Draw:
+                    return _draw(self, seat)
         return BlastOffState._do(self, seat, a)
 
     def _observe(self, events):
