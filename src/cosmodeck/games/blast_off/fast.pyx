@@ -25,10 +25,9 @@ plays seeded games on both paths and compares every step.
 from cosmodeck.engine.events import Event
 from cosmodeck.games.blast_off import countdown as _countdown
 from cosmodeck.games.blast_off import legal as _legal_mod
-from cosmodeck.games.blast_off import response as _response
 from cosmodeck.games.blast_off import rules_play as _rules_play
 from cosmodeck.games.blast_off import missions as _missions
-from cosmodeck.games.blast_off.actions import DONE, DRAW, PASS, Catch, Done, Draw, Pass, Play, Slap
+from cosmodeck.games.blast_off.actions import DONE, DRAW, PASS, Announce, Catch, Done, Draw, Gesture, Keep, Pass, Play, Slap
 from cosmodeck.games.blast_off.cards import TYPE_NAME, face_text
 from cosmodeck.games.blast_off.effects import apply_effect as _apply_effect
 from cosmodeck.games.blast_off.mdl import EV_DRAW, EV_PLAYED
@@ -36,11 +35,12 @@ from cosmodeck.games.blast_off.phases import AUTHOR as _PH_AUTHOR
 from cosmodeck.games.blast_off.phases import CD_END, CD_VALUE, DRAWN_CARD, FIRST, NEXT, START_CD, TURN_ACTIONS
 from cosmodeck.games.blast_off.phases import CHOOSE as _PH_CHOOSE
 from cosmodeck.games.blast_off.phases import DECLARE as _PH_DECLARE
+from cosmodeck.games.blast_off.phases import DRAWN as _PH_DRAWN
 from cosmodeck.games.blast_off.phases import HOW_DRAWN as _HOW_DRAWN
 from cosmodeck.games.blast_off.phases import HOW_SLAP as _HOW_SLAP
-from cosmodeck.games.blast_off.rules_core import draw_cards as _draw_cards
 from cosmodeck.games.blast_off.rules_core import go_out as _go_out
-from cosmodeck.games.blast_off.rules_core import next_turn as _next_turn
+from cosmodeck.games.blast_off.rules_core import next_active as _next_active
+from cosmodeck.games.blast_off.rules_core import reshuffle as _reshuffle
 from cosmodeck.games.blast_off.cards import NTYPES as _NTYPES
 from cosmodeck.games.blast_off.cards import TYPE_COL, TYPE_KIND, TYPE_VAL, WILD_T as _WILD_T
 from cosmodeck.games.blast_off.phases import COUNTDOWN as _PH_CD
@@ -64,6 +64,7 @@ cdef int PH_OVER = _PH_OVER
 cdef Py_ssize_t C_RECENT = _RECENT
 cdef int PH_CHOOSE = _PH_CHOOSE
 cdef int PH_DECLARE = _PH_DECLARE
+cdef int PH_DRAWN = _PH_DRAWN
 cdef int PH_AUTHOR = _PH_AUTHOR
 cdef int HOW_DRAWN = _HOW_DRAWN
 cdef int HOW_SLAP = _HOW_SLAP
@@ -382,6 +383,8 @@ cdef list _after(st, then):
         return _countdown.start(st, st.cur)
     if then == CD_END:
         return _countdown.end(st)
+    if then == DRAWN_CARD:
+        return _drawn_decision(st)
     return _rules_play.after(st, then)
 
 
@@ -435,6 +438,105 @@ cdef list _draw(st, int seat):
     st.ctx = {"ev": EV_DRAW, "a": seat, "c": -1, "k": -1, "col": -1, "val": 0, "bc": -1, "bv": 0, "bk": -1,
               "sz": sz, "cd": False, "bo": False, "st": 1, "ei": 0, "eff": None, "then": DRAWN_CARD}
     ev.extend(_resume(st))
+    return ev
+
+
+cdef list _start_turn(st, seat):
+    """``rules_core.start_turn``."""
+    st.phase = PH_TURN
+    st.cur = seat
+    return [_event("turn", {"seat": seat}, None, _EMPTY, True)]
+
+
+cdef list _next_turn(st, frm):
+    """``rules_core.next_turn``: an ``extra_turn`` first, then skip marks are consumed."""
+    cdef list ev = []
+    if st.extra >= 0:
+        p = st.extra
+        st.extra = -1
+        if st.hands[p]:
+            return _start_turn(st, p)
+    p = _next_active(st, frm)
+    skip = st.skip
+    while skip[p] > 0:
+        skip[p] -= 1
+        ev.append(_event("turn_skipped", {"seat": p}, None, _EMPTY, True))
+        p = _next_active(st, p)
+    ev.extend(_start_turn(st, p))
+    return ev
+
+
+cdef list _draw_cards(st, int seat, int n, str reason):
+    """``rules_core.draw_cards``: ``n`` cards, reshuffling lazily (R19); a short pile gives what exists (R11)."""
+    cdef list ev = []
+    cdef list got = []
+    for _ in range(n):
+        if not st.draw:
+            if len(st.disc) <= 1:
+                break
+            ev.extend(_reshuffle(st))
+        got.append(st.draw.pop())
+    st.hands[seat].extend(got)
+    cdef tuple types = st.g.ctype
+    ev.append(_event("drew", {"seat": seat, "count": len(got), "reason": reason},
+                     {"cards": [TYPE_NAME[types[c]] for c in got]}, _one(seat), True))
+    return ev
+
+
+cdef list _drawn_decision(st):
+    """``rules_play.drawn_decision``: the drawn card's choice, made by the engine when it is forced."""
+    opts = _legal_mod.drawn_options(st)
+    seat = st.cur
+    auto = _legal_mod.drawn_auto(st, opts)
+    if auto is not None:
+        return _drawn_play(st, seat, auto) if isinstance(auto, Play) else _keep(st, seat)
+    st.phase = PH_DRAWN
+    return [_event("drawn_decision", {"seat": seat}, None, _EMPTY, True)]
+
+
+cdef list _drawn_play(st, int seat, a):
+    """``rules_play.drawn_play``."""
+    cdef int cid = st.drawn
+    st.drawn = -1
+    cdef int t = a.card
+    if t == C_WILD_T:  # legal.face_of
+        return _play_card(st, seat, cid, a.col, a.val, HOW_DRAWN)
+    return _play_card(st, seat, cid, COL[t], VAL[t], HOW_DRAWN)
+
+
+cdef list _keep(st, int seat):
+    """``rules_play.keep``."""
+    st.drawn = -1
+    return [_event("kept", {"seat": seat}, None, _EMPTY, True), *_finish(st, NEXT)]
+
+
+cdef list _resolve(st):
+    """``response.resolve``: announcements, then catches in reaction-time order, then missed obligations."""
+    cdef dict subs = st.pend
+    st.pend = {}
+    st.rdone = set()
+    cdef list ev = []
+    order = sorted(subs)
+    for s in order:
+        for a in subs[s]:
+            if isinstance(a, (Announce, Gesture)):
+                ev.extend(_missions.announce(st, s, isinstance(a, Gesture), a.token,
+                                             a.arg if isinstance(a, Announce) else None))
+    catchers = [s for s in order if any([isinstance(a, Catch) for a in subs[s]])]
+    if len(catchers) > 1:
+        if st.g.options["reaction_time"] is None:
+            st.rng.shuffle(catchers)
+        else:
+            times = {s: _countdown.reaction(st, s) for s in catchers}
+            catchers.sort(key=lambda s: (times[s], s))
+    hands = st.hands
+    for s in catchers:
+        for a in subs[s]:
+            if isinstance(a, Catch) and hands[a.target]:
+                ev.extend(_missions.catch(st, s, a.target, a.mission))
+    ev.extend(_missions.expire_steps(st))
+    ev.extend(_missions.prune(st))
+    ev.append(_event("response_ended", {"step": st.resp_no}, None, _EMPTY, True))
     return ev
 
 
@@ -518,7 +620,7 @@ class FastBlastOffState(BlastOffState):
             if ph == PH_RESPONSE:
                 ev = _submit(self, seat, a)
                 if len(self.rdone) >= len(self.pend):  # response.all_done
-                    ev.extend(_response.resolve(self))
+                    ev.extend(_resolve(self))
                     ev.extend(_after(self, self.rthen))
                 return ev
             if ph == PH_CD and (type(a) is Slap or type(a) is Pass):
@@ -528,6 +630,11 @@ class FastBlastOffState(BlastOffState):
                     return _turn_play(self, seat, a)
                 if type(a) is Draw:
                     return _draw(self, seat)
+            elif ph == PH_DRAWN and seat == self.cur:
+                if type(a) is Play:
+                    return _drawn_play(self, seat, a)
+                if type(a) is Keep:
+                    return _keep(self, seat)
         return BlastOffState._do(self, seat, a)
 
     def _observe(self, events):
