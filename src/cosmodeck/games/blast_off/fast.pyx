@@ -250,7 +250,15 @@ cdef list _step_choice(st, int seat, a):
     for s in range(len(hands)):
         if hands[s] and s not in pend:
             return ev
-    winner, bounced = _countdown.collide(st)
+    # countdown.collide: the winner among contenders by a reaction-time CHANCE (11.2); the others bounce
+    contenders = [s for s in sorted(pend) if type(pend[s]) is Slap or isinstance(pend[s], Slap)]
+    if not contenders:
+        winner, bounced = -1, ()
+    elif len(contenders) == 1:
+        winner, bounced = contenders[0], ()
+    else:
+        winner = _countdown.race(st, contenders)
+        bounced = [s for s in contenders if s != winner]
     choice = pend
     st.pend = {}
     text = _called_text(st)
