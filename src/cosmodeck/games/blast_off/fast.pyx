@@ -48,7 +48,7 @@ from cosmodeck.games.blast_off.phases import COUNTDOWN as _PH_CD
 from cosmodeck.games.blast_off.phases import OVER as _PH_OVER
 from cosmodeck.games.blast_off.phases import RESPONSE as _PH_RESPONSE
 from cosmodeck.games.blast_off.phases import TURN as _PH_TURN
-from cosmodeck.games.blast_off.state import RECENT as _RECENT
+from cosmodeck.games.blast_off import state as _state_mod
 from cosmodeck.games.blast_off.state import BlastOffState
 
 DEF NT = 64  # room for the card types (NTYPES is checked below)
@@ -62,7 +62,6 @@ cdef int PH_TURN = _PH_TURN
 cdef int PH_CD = _PH_CD
 cdef int PH_RESPONSE = _PH_RESPONSE
 cdef int PH_OVER = _PH_OVER
-cdef Py_ssize_t C_RECENT = _RECENT
 cdef int PH_CHOOSE = _PH_CHOOSE
 cdef int PH_DECLARE = _PH_DECLARE
 cdef int PH_DRAWN = _PH_DRAWN
@@ -717,5 +716,6 @@ class FastBlastOffState(BlastOffState):
                 recent.append({"n": n, "t": now, "type": e.type, **e.data})
                 n += 1
         self.recent_n = n
-        if len(recent) > C_RECENT:
-            del recent[:len(recent) - C_RECENT]
+        keep = _state_mod.RECENT  # read at each call, as the reference does (a test may widen it)
+        if len(recent) > keep:
+            del recent[:len(recent) - keep]
