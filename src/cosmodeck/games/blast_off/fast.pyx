@@ -1,25 +1,27 @@
 # cython: language_level=3
-"""Blast Off!'s compiled fast path: the public State API's hot calls, and the commonest legal lists, in C.
+"""Blast Off!'s compiled fast path: the same legal lists, events and states as the reference rules, faster.
 
-The reference is ``BlastOffState`` (``state.py``) with ``legal.py``; ``FastBlastOffState`` subclasses it
-and is used when ``game.fast`` (the default; ``load_game(..., fast=False)`` never builds it, and a build
-without this extension runs the reference, see ``game.py``). It overrides:
+The reference is ``BlastOffState`` (``state.py``) with ``legal``, ``rules_play``, ``countdown`` and
+``response``; ``FastBlastOffState`` subclasses it and is used when ``game.fast`` (the default;
+``load_game(..., fast=False)`` never builds it, and a build without this extension runs the reference,
+see ``game.py``). It overrides:
 
 - ``is_over``, ``to_act``, ``legal_actions``, ``apply``: the base class's checks in one compiled call each.
   ``apply(seat, action)`` without a time, when ``action`` is the very object of ``seat``'s legal list kept
   for this state (``_lc``, dropped by ``_observe`` after every action and timer, on load and on clone),
   skips ``_precheck`` (every check it makes holds: the list was built for that seat, allowed to act, in
-  this state) and runs the reference's ``_do``, ``_observe`` and log step; any other call is the
-  base class's ``apply``.
-- ``_compute_to_act``: turn-based timing (BLO-11) computed here; real time runs the reference.
-- ``_legal``: turn-based timing, in the countdown (``legal_slaps``, BLO-11.2) and on a turn with no
-  restriction mission in force (``legal_turn``, BLO-4.4), the same lists in the same order of the same
-  interned actions from C tables of the card types; every other phase, real time and any restriction
-  run ``legal.legal``.
+  this state); any other call is the base class's ``apply``.
+- ``_compute_to_act``, ``_legal``, ``_do`` in turn-based timing (BLO-11): who acts; the countdown's slaps and
+  an unrestricted turn's plays from C tables of the card types, the response step's announcements and
+  catches; plays, draws, the drawn card's decision, countdown choices and response steps resolved by
+  compiled copies of the reference's functions (each names the one it copies), events built by setting
+  the frozen ``Event``'s slots. Missions' checks and effects, the end of a countdown, going out and the
+  end of the game call the reference modules. Real time and every other phase run the reference.
 - ``_observe``: the public log kept for the view, the reference's code compiled.
+- the state's generator: ``FastRng``, ``engine/rng.py``'s SplitMix64 in 64-bit C (the same numbers).
 
-The rules (``_do``), events, views and JSON are the reference's. ``tests/blast_off/test_fast_path.py``
-plays seeded games on both paths and compares every step.
+``tests/blast_off/test_fast_path.py`` plays seeded games on both paths and compares every step
+(docs/ENGINE.md, "Fast path").
 """
 
 from cosmodeck.engine.events import Event
