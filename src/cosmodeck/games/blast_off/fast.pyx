@@ -340,13 +340,13 @@ cdef list _resume(st):
     cdef dict ctx = st.ctx
     cdef list ev = []
     if ctx["st"] == 0:
-        if ctx["ev"] == EV_PLAYED:
+        if ctx["ev"] == EV_PLAYED and st.has_restriction:  # without one, restriction_hit finds none
             ev.extend(_missions.check_restriction(st, ctx))
         ctx["st"] = 1
     if ctx["st"] == 1:
         if not ctx["cd"]:  # R12: effects never apply during a countdown
-            if ctx["eff"] is None:
-                ctx["eff"] = _missions.matching(st, ctx, "effect")
+            if ctx["eff"] is None:  # nothing in force: nothing matches
+                ctx["eff"] = _missions.matching(st, ctx, "effect") if st.inforce else []
             effs = ctx["eff"]
             while ctx["ei"] < len(effs):
                 i = ctx["ei"]
@@ -356,7 +356,8 @@ cdef list _resume(st):
                     return ev
         ctx["st"] = 2
     if ctx["st"] == 2:
-        ev.extend(_missions.trigger_obligations(st, ctx))
+        if st.inforce:  # nothing in force: no obligation and no hand-size trigger
+            ev.extend(_missions.trigger_obligations(st, ctx))
         ctx["st"] = 3
     if ctx["st"] == 3:
         ctx["st"] = 4
