@@ -1,7 +1,10 @@
 """Blast Off! engine decisions per CPU second: seeded uniform random playouts (steps timing), no simulator.
 
-Used to compare two checkouts side by side, alternating runs (the lead's rule on a shared machine):
-``PYTHONPATH=A/src python benchmarks/blast_off_ab.py 2`` then the same with ``B/src``; quote the ratio.
+``python benchmarks/blast_off_ab.py [PLAYERS] [ROUNDS] [SECONDS]`` times the fast path (``load_game(...)``,
+the default) and the reference rules (``fast=False``) alternately in one process, ``ROUNDS`` times each,
+and prints decisions per CPU second and the ratio of every round (the lead's rule on a shared machine: A/B
+interleaved in one run; quote the ratios). To compare two checkouts instead, run it with
+``PYTHONPATH=A/src`` and then ``B/src`` and compare the ``fast`` figures.
 """
 
 from __future__ import annotations
@@ -13,8 +16,8 @@ from cosmodeck.api import load_game
 from cosmodeck.engine.rng import Rng
 
 
-def run(players: int, seconds: float = 4.0) -> float:
-    game = load_game("blast-off", timing="steps")
+def run(players: int, seconds: float = 4.0, fast: bool = True) -> float:
+    game = load_game("blast-off", fast=fast, timing="steps")
     rng = Rng(5)
     decisions = seed = 0
     t0 = time.process_time()
@@ -33,4 +36,11 @@ def run(players: int, seconds: float = 4.0) -> float:
 
 
 if __name__ == "__main__":
-    print(f"{run(int(sys.argv[1]) if len(sys.argv) > 1 else 2):.0f}")
+    players = int(sys.argv[1]) if len(sys.argv) > 1 else 2
+    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+    seconds = float(sys.argv[3]) if len(sys.argv) > 3 else 3.0
+    for r in range(rounds):
+        quick = run(players, seconds, fast=True)
+        ref = run(players, seconds, fast=False)
+        print(f"round {r + 1}: {players}p fast {quick:,.0f}  reference {ref:,.0f}  decisions/s  "
+              f"({quick / ref:.2f}x)", flush=True)

@@ -119,7 +119,11 @@ def main() -> None:
     parser.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
                         help="a Blast Off option (default: the turn-based abstraction of BLO-11)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--cpu", action="store_true",
+                        help="time in CPU seconds of this process, not wall seconds (a shared or busy machine)")
     args = parser.parse_args()
+    if args.cpu:
+        use_cpu_clock()
     options = {k: json.loads(v) for k, _, v in (o.partition("=") for o in args.option)}
     import cosmodeck
 
@@ -128,6 +132,8 @@ def main() -> None:
         options["timing"] = "steps"
     engines: dict[str, Callable[[], Runner]] = {
         "cosmodeck blast-off": lambda: bench_cosmodeck(args.players, options),
+        "cosmodeck blast-off, reference rules (fast=False)": lambda: bench_cosmodeck(
+            args.players, {**options, "fast": False}),
         "RLCard uno (raw game)": lambda: bench_rlcard_uno(args.players),
         "OpenSpiel crazy_eights": lambda: bench_openspiel_crazy_eights(args.players),
     }
@@ -152,9 +158,9 @@ def main() -> None:
     print(f"{args.players} players, {args.seconds:g} s each, options {options}")
     for r in rows:
         if "error" in r:
-            print(f"  {r['engine']:<26} {r['error']}")
+            print(f"  {r['engine']:<50} {r['error']}")
         else:
-            print(f"  {r['engine']:<26} {r['games_per_s']:>9.1f} games/s {r['decisions_per_s']:>11.1f} decisions/s "
+            print(f"  {r['engine']:<50} {r['games_per_s']:>9.1f} games/s {r['decisions_per_s']:>11.1f} decisions/s "
                   f"(mean {r['mean_length']:.1f} decisions/game; cosmodeck is {r.get('cosmodeck_ratio', 1):.2f}x)")
 
 

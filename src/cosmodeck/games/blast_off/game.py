@@ -31,6 +31,13 @@ from cosmodeck.games.blast_off.options import DEFAULT_MAX_PLAYERS, DEFAULT_POOL,
 from cosmodeck.games.blast_off.state import BlastOffState
 from cosmodeck.games.datafile import check_text
 
+try:  # the compiled fast path (setup.py builds it); without it the reference rules run
+    from cosmodeck.games.blast_off.fast import FastBlastOffState as _FAST_CLASS
+
+    _FAST: type[BlastOffState] | None = _FAST_CLASS
+except ImportError:  # pragma: no cover - a build without the compiled extension
+    _FAST = None
+
 MAX_AUTHORED = 4000  # characters of one authored mission (BLO-9.2); a pool mission is about 200
 
 
@@ -129,6 +136,10 @@ class BlastOffGame(Game[BlastOffState]):
         return position(self, hands, **zones)
 
     def _state_class(self) -> type[BlastOffState]:
+        """``FastBlastOffState`` (the compiled fast path, ``fast.pyx``) when ``self.fast`` and it was built;
+        the reference ``BlastOffState`` otherwise (``load_game(..., fast=False)`` never uses the fast path)."""
+        if self.fast and _FAST is not None:
+            return _FAST
         return BlastOffState
 
     # ---- cached action tables (shared by every state of this game) ------------------------

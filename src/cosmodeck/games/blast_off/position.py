@@ -73,7 +73,7 @@ def position(g: BlastOffGame, hands: Sequence[Sequence[str]], *, discard: Sequen
         st.drawn = cid
         st.phase = DRAWN
     # the same validation as load_state: the position is a state the engine could be in
-    return BlastOffState._from_json(g, json.loads(st.to_json(version=1)))
+    return g._state_class()._from_json(g, json.loads(st.to_json(version=1)))
 
 
 def _face(g: BlastOffGame, top: int, face: str | None) -> tuple[int, int]:

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 def new_state(g: BlastOffGame, players: int, seed: int) -> BlastOffState:
-    st = BlastOffState(g, players, seed)
+    st = g._state_class()(g, players, seed)  # the fast path's class when ``g.fast`` (game.py)
     rng = st.rng
     dealer = g.options["dealer"]
     if dealer == "random":  # 3.2, R23
