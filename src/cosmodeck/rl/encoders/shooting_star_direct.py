@@ -108,7 +108,7 @@ class ShootingStarDirect:
             got = self._board[key] = tuple(idx)
         return got
 
-    def write(self, st: ShootingStarState, me: int, out: Any) -> None:
+    def write(self, st: ShootingStarState, me: int, out: Any, cache: dict[str, Any] | None = None) -> None:
         """Fill ``out`` (all zero, the observation's length: a list, or a memoryview of a float32 row,
         written item by item) with seat ``me``'s observation."""
         enc, off = self.enc, self.off
