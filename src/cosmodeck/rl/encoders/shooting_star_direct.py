@@ -44,8 +44,10 @@ class ShootingStarDirect:
         self.arrow_index = {a: i for i, a in enumerate(enc.arrows)}
         self._planet: dict[tuple[int, str, int], tuple[int, ...]] = {}
         self._prog: dict[tuple[str, ...], float] = {}
+        self._progs: dict[tuple[tuple[str, ...], ...], tuple[float, ...]] = {}
         self._board: dict[tuple[Any, ...], tuple[int, ...]] = {}
-        self._pile: dict[tuple[str, ...], tuple[tuple[float, ...], tuple[float, ...], tuple[int, ...]]] = {}
+        self._pile: dict[tuple[tuple[str, ...], tuple[str, ...]],
+                         tuple[tuple[float, ...], tuple[float, ...], tuple[int, ...]]] = {}
 
     # ---- observation -------------------------------------------------------------------
     def _planet_slots(self, i: int, pid: str, lvl: int) -> tuple[int, ...]:
@@ -69,7 +71,7 @@ class ShootingStarDirect:
     def _pile_stats(self, cq: tuple[str, ...], db: tuple[str, ...]
                     ) -> tuple[tuple[float, ...], tuple[float, ...], tuple[int, ...]]:
         """(conquest's 6 values, debris's 3 values, name indices captured) of two piles (cached)."""
-        key = (*cq, "|", *db)
+        key = (tuple(cq), tuple(db))  # the engine's piles are tuples (``tuple`` returns them as they are)
         got = self._pile.get(key)
         if got is None:
             enc = self.enc
@@ -164,21 +166,33 @@ class ShootingStarDirect:
                 out[at + j] = v
             for j in nm_i:
                 out[names + r * nm + j] = 1.0
-        data = enc.data
         held = st.missions[me]
         for m in held:
             mj = enc.mission_index.get(m)
             if mj is not None:
                 out[off["missions_mine"] + mj] = 1.0
         if held:
-            planets = data.planets
-            captured = [p for p in (*st.conquest[me], *st.debris[me]) if p in planets]
             prog = off["mission_progress"]
-            for j, m in enumerate(sorted(held, key=lambda m: data.missions[m].points)[:3]):
-                out[prog + j] = self._progress(m, captured)
+            for j, v in enumerate(self._missions_progress(tuple(held), st.conquest[me], st.debris[me])):
+                out[prog + j] = v
         out[off["reserve"]] = ratio(len(st.reserve), 49)
         out[off["planets_left"]] = ratio(planets_left(st), self.g)
         out[off["over"]] = 1.0 if st.res is not None else 0.0
+
+    def _missions_progress(self, held: tuple[str, ...], cq: tuple[str, ...], db: tuple[str, ...]) -> tuple[float, ...]:
+        """The ``mission_progress`` values of missions ``held`` with piles ``cq`` and ``db`` (cached)."""
+        key = (held, tuple(cq), tuple(db))
+        got = self._progs.get(key)
+        if got is None:
+            data = self.enc.data
+            planets = data.planets
+            captured = [p for p in (*cq, *db) if p in planets]
+            got = tuple(self._progress(m, captured)
+                        for m in sorted(held, key=lambda m: data.missions[m].points)[:3])
+            if len(self._progs) > 50_000:
+                self._progs.clear()
+            self._progs[key] = got
+        return got
 
     def _progress(self, mid: str, captured: list[str]) -> float:
         key = (mid, *captured)
