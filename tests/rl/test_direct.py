@@ -12,6 +12,7 @@ per configuration; ``COSMODECK_DIRECT_STATES=3000`` checks thousands.
 
 from __future__ import annotations
 
+import copy
 import os
 from typing import Any
 
@@ -110,8 +111,14 @@ def test_the_reference_is_what_the_base_class_does() -> None:
     seat = table.current
     assert seat is not None
     base = type(enc).__mro__[1]
-    ref = base.encode_state(enc, table.state, seat)  # type: ignore[attr-defined]
+    bare = copy.copy(enc)
+    bare.direct = None  # type: ignore[assignment]  # an encoder without a direct path
+    ref = bare.encode_state(table.state, seat)
     assert np.array_equal(ref, enc.encode(table.state.view(seat)))
+    row = np.full(enc.obs_size, 7.0, dtype=np.float32)
+    bare.write_state(table.state, seat, row)
+    assert np.array_equal(row, ref)
+    assert np.array_equal(enc.encode_state(table.state, seat), ref)  # and the direct path agrees
     fallback = base.legal_state(enc, table.state, seat)  # type: ignore[attr-defined]
     assert isinstance(fallback, MapLegal)
     assert sorted(fallback.indices) == sorted(enc.legal_state(table.state, seat).indices)
