@@ -42,6 +42,7 @@ class ShootingStarDirect:
         self.g = len(enc.cells)
         self.na = len(enc.arrows)
         self.arrow_index = {a: i for i, a in enumerate(enc.arrows)}
+        self._on, self._off = b"\x01" * self.na, b"\x00" * self.na  # one cell's arrows in a mask row
         self._planet: dict[tuple[int, str, int], tuple[int, ...]] = {}
         self._prog: dict[tuple[str, ...], float] = {}
         self._progs: dict[tuple[tuple[str, ...], ...], tuple[float, ...]] = {}
@@ -229,9 +230,20 @@ class ShootingStarDirect:
         enc = self.enc
         cell_index, card_index = enc.cell_index, enc.card_index
         cells = [cell_index[c] for c in st.free_cells() if c in cell_index]
-        hand = [[card_index[c]] for c in st.hands[seat]]
-        if cells and hand:
-            row.reshape(self.k, self.g, self.na)[hand, cells] = 1
+        if not cells or not st.hands[seat]:
+            return
+        if row.itemsize != 1 or not row.flags.c_contiguous:  # the byte pattern below fits a contiguous int8 row
+            row.reshape(self.k, self.g, self.na)[[[card_index[c]] for c in st.hands[seat]], cells] = 1
+            return
+        # each hand card's block of (cells x arrows) entries is the same pattern: 1 on the free cells' arrows
+        free = set(cells)
+        on, off = self._on, self._off
+        pattern = b"".join([on if i in free else off for i in range(self.g)])
+        block = len(pattern)
+        out = memoryview(row).cast("B")
+        for c in st.hands[seat]:
+            at = card_index[c] * block
+            out[at:at + block] = pattern
 
     def action_of(self, st: ShootingStarState, seat: int, index: int) -> Any | None:
         """The legal ``Place`` action of catalog ``index`` for ``seat`` now, or ``None`` if it is not legal."""
