@@ -186,6 +186,8 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--clock", choices=sorted(CLOCKS), default="cpu",
                     help="cpu: this process's CPU time (default; steadier on a shared machine); wall: elapsed time")
+    ap.add_argument("--players", type=int, action="append",
+                    help="measure only these player counts (repeatable; default: every case)")
     args = ap.parse_args(argv)
     _clock[0] = CLOCKS[args.clock]
     from cosmodeck.rl.table import Table
@@ -200,6 +202,8 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
         if not args.json:
             print("rlcard uno: not installed (pip install rlcard); not measured")
     for game_id, players, opts in CASES:
+        if args.players and players not in args.players:
+            continue
         enc = Table(game_id, players, opts).encoder
         plan.append((game_id, "aec", players, bench_aec(game_id, players, opts), enc.obs_size, enc.num_actions))
         if players == 2:

@@ -12,6 +12,7 @@ per configuration; ``COSMODECK_DIRECT_STATES=3000`` checks thousands.
 
 from __future__ import annotations
 
+import copy
 import os
 from typing import Any
 
@@ -110,8 +111,14 @@ def test_the_reference_is_what_the_base_class_does() -> None:
     seat = table.current
     assert seat is not None
     base = type(enc).__mro__[1]
-    ref = base.encode_state(enc, table.state, seat)  # type: ignore[attr-defined]
+    bare = copy.copy(enc)
+    bare.direct = None  # type: ignore[assignment]  # an encoder without a direct path
+    ref = bare.encode_state(table.state, seat)
     assert np.array_equal(ref, enc.encode(table.state.view(seat)))
+    row = np.full(enc.obs_size, 7.0, dtype=np.float32)
+    bare.write_state(table.state, seat, row)
+    assert np.array_equal(row, ref)
+    assert np.array_equal(enc.encode_state(table.state, seat), ref)  # and the direct path agrees
     fallback = base.legal_state(enc, table.state, seat)  # type: ignore[attr-defined]
     assert isinstance(fallback, MapLegal)
     assert sorted(fallback.indices) == sorted(enc.legal_state(table.state, seat).indices)
@@ -203,3 +210,30 @@ def test_blast_off_log_followed_equals_the_full_replay(case: tuple[int, dict[str
             table.act_index(seat, int(np_rng.choice(legal.indices)))
             steps += 1
     assert positions >= target
+
+
+def test_shooting_star_mask_fill_on_any_row() -> None:
+    """Shooting Star's mask fill (a byte pattern per hand card on a contiguous int8 row, NumPy indexing on
+    any other row) sets exactly the legal indices, on int8, int64 and strided rows alike."""
+    table = Table("shooting-star", 3)
+    rng = np.random.default_rng(5)
+    checked = 0
+    for game in range(10):
+        table.reset(4000 + game)
+        while (seat := table.current) is not None:
+            direct = table.encoder.direct
+            ref = np.zeros(table.encoder.num_actions, np.int8)
+            ref[direct.legal_indices(table.state, seat)] = 1
+            as_int8 = np.zeros_like(ref)
+            direct.fill_mask(table.state, seat, as_int8)
+            as_int64 = np.zeros(ref.size, np.int64)
+            direct.fill_mask(table.state, seat, as_int64)
+            strided = np.zeros((ref.size, 2), np.int8)
+            direct.fill_mask(table.state, seat, strided[:, 0])
+            assert np.array_equal(as_int8, ref) and np.array_equal(as_int64, ref)
+            assert np.array_equal(strided[:, 0], ref) and not strided[:, 1].any()
+            checked += 1
+            legal = np.flatnonzero(ref)
+            assert legal.size
+            table.act_index(seat, int(legal[rng.integers(legal.size)]))
+    assert checked >= 200

@@ -72,6 +72,7 @@ class CosmodeckAEC(SeatAgents, AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._paid = False  # the last step's rewards were not all 0
         self._select()
 
     def _select(self) -> None:
@@ -89,21 +90,28 @@ class CosmodeckAEC(SeatAgents, AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self.seats[agent]
+        table = self.table
         self._cumulative_rewards[agent] = 0.0
-        for a in self.agents:
-            self.infos[a] = {}
-        if action is None or not self.table.act_index(seat, int(action)):
-            self.infos[agent] = {"illegal_action": True}
-        self.rewards = dict.fromkeys(self.agents, self.table.shaped())  # Meteor's optional shaping, else 0
-        if self.table.done:
-            over = self.table.over
+        infos = self.infos
+        if any(infos.values()):  # every step starts with empty infos (most steps: nothing to clear)
             for a in self.agents:
-                self.rewards[a] += self.table.reward(self.seats[a])
+                infos[a] = {}
+        if action is None or not table.act_index(self.seats[agent], int(action)):
+            infos[agent] = {"illegal_action": True}
+        bonus = table.shaped()  # Meteor's optional shaping, else 0
+        if table.done:
+            over = table.over
+            self.rewards = dict.fromkeys(self.agents, bonus)
+            for a in self.agents:
+                self.rewards[a] += table.reward(self.seats[a])
                 self.terminations[a] = over
                 self.truncations[a] = not over
+            self._accumulate_rewards()
+        elif bonus or self._paid:  # else every reward is already 0 and accumulating it changes nothing
+            self.rewards = dict.fromkeys(self.agents, bonus)
+            self._accumulate_rewards()
+        self._paid = bool(bonus)
         self._select()
-        self._accumulate_rewards()
 
     def close(self) -> None:
         pass

@@ -110,6 +110,8 @@ class Table:
         self._ver = 0
         self._obs_ver = [-1] * n
         self._mask_ver = [-1] * n
+        self._done_ver = -1  # ``done`` read at this change (``_done``)
+        self._done = False
 
     # ---- lifecycle ---------------------------------------------------------------------
     def reset(self, seed: int) -> None:
@@ -154,7 +156,11 @@ class Table:
 
     @property
     def done(self) -> bool:
-        return self.state.is_over or self.stuck or self.steps >= self.max_steps  # over or truncated
+        """Over or truncated (read once per change of the state: every step asks several times)."""
+        if self._done_ver != self._ver:
+            self._done = self.state.is_over or self.stuck or self.steps >= self.max_steps
+            self._done_ver = self._ver
+        return self._done
 
     def reward(self, seat: int) -> float:
         res = self.state.result
@@ -185,6 +191,7 @@ class Table:
             d = st.next_deadline()
             if d is None:
                 self.stuck = True
+                self._done_ver = -1
                 break
             st.advance(d)
         self.queue = []

@@ -70,19 +70,30 @@ class CosmodeckVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]
         self._term = np.zeros(num_envs, dtype=np.bool_)
         self._trunc = np.zeros(num_envs, dtype=np.bool_)
         self._seats = np.zeros(num_envs, dtype=np.int64)
+        # each row's views, made once: the direct path writes item by item into a row's memoryview
+        self._obs_rows = list(self._obs)
+        self._obs_views = [memoryview(r.data) for r in self._obs_rows]
+        self._mask_rows = list(self._mask)
         self._ready = False
 
     # ---- rows ------------------------------------------------------------------------------
+    def _clear(self) -> None:
+        """Zero every row (each is then written by ``_write``)."""
+        self._obs.fill(0.0)
+        self._mask.fill(0)
+
     def _write(self, i: int) -> None:
-        """Row ``i`` of the batch: sub-environment ``i``'s agent observation and mask now."""
+        """Row ``i`` of the batch (all zero: ``_clear``): sub-environment ``i``'s agent observation and mask now."""
         env = self.envs[i]
         table, seat = env.table, env.seat
-        table.encoder.write_state(table.state, seat, self._obs[i], table._cache)  # in place, no copy
-        row = self._mask[i]
-        row.fill(0)
+        direct = table.encoder.direct
+        if direct is not None:  # in place, no copy (``Encoder.write_state`` on a zeroed contiguous row)
+            direct.write(table.state, seat, self._obs_views[i], table._cache)
+        else:
+            table.encoder.write_state(table.state, seat, self._obs_rows[i], table._cache)
         legal = table.legal(seat)
         if legal is not None:
-            legal.fill(row)
+            legal.fill(self._mask_rows[i])
         self._seats[i] = seat
 
     def _out(self) -> Obs:
@@ -97,6 +108,7 @@ class CosmodeckVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]
             seeds = list(seed)
             if len(seeds) != self.num_envs:
                 raise OptionError(f"reset got {len(seeds)} seeds for {self.num_envs} sub-environments")
+        self._clear()
         for i, (env, s) in enumerate(zip(self.envs, seeds, strict=True)):
             env.reset(seed=s)
             self._write(i)
@@ -112,16 +124,22 @@ class CosmodeckVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]
             raise OptionError(f"step got {acts.shape[0]} actions for {self.num_envs} sub-environments")
         infos: dict[str, Any] = {}
         illegal: list[int] = []
-        for i, env in enumerate(self.envs):
+        self._clear()
+        rewards, term, trunc = self._rewards, self._term, self._trunc
+        for i, (env, act) in enumerate(zip(self.envs, acts.tolist(), strict=True)):
             table, seat = env.table, env.seat
-            if table.act_index(seat, int(acts[i])):
+            if table.act_index(seat, int(act)):
                 env._run_bots()
             else:
                 illegal.append(i)
             done = table.done
-            self._rewards[i] = table.shaped() + (table.reward(seat) if done else 0.0)
-            self._term[i] = table.over
-            self._trunc[i] = table.truncated
+            if done:
+                over = table.over
+                rewards[i] = table.shaped() + table.reward(seat)
+                term[i], trunc[i] = over, not over
+            else:
+                rewards[i] = table.shaped()
+                term[i] = trunc[i] = False
             if done:
                 info: dict[str, Any] = {"seat": seat}
                 res = table.state.result

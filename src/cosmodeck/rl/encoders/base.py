@@ -12,7 +12,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -146,6 +146,16 @@ class Writer:
         return np.array(self.out, dtype=np.float32)
 
 
+class DirectPath(Protocol):
+    """An encoder's direct path (``*_direct.py``): writes a seat's observation straight from the state."""
+
+    size: int
+
+    def write(self, st: Any, me: int, out: Any, cache: dict[str, Any] | None) -> None:
+        """Fill ``out`` (all zero, the observation's length: a list, or a memoryview of a float32 row written
+        item by item) with exactly ``encode(st.view(me))``; ``cache`` as in ``Encoder.encode_state``."""
+
+
 def ratio(n: float, scale: float) -> float:
     """``n / scale`` clipped to [0, 1] (every observation value lies in [0, 1])."""
     if scale <= 0:
@@ -170,6 +180,8 @@ class Encoder(ABC):
     noop: int | None = None
     #: ``key(action, view)`` ignores the view: catalog indices may be cached per action value.
     view_free_keys: bool = True
+    #: The direct path that ``encode_state``/``write_state`` use (``None``: they encode ``state.view(seat)``).
+    direct: DirectPath | None = None
 
     def __init__(self) -> None:
         self.index: dict[str, int] = {}
@@ -242,17 +254,28 @@ class Encoder(ABC):
 
     # ---- the direct path: straight from the state, through the seat's information filter ----
     def encode_state(self, state: Any, seat: int, cache: dict[str, Any] | None = None) -> Vector:
-        """Exactly ``encode(state.view(seat))``; encoders with a direct filter override it (faster).
+        """Exactly ``encode(state.view(seat))``: through the encoder's ``direct`` path when it has one
+        (straight from the state, through the seat's information filter: faster), else through the view.
 
         ``cache`` is a dict the caller clears whenever the state changes: what is public may be
         computed once in it and shared by every seat's observation of the same position.
         """
-        return self.encode(state.view(seat))
+        direct = self.direct
+        if direct is None:
+            return self.encode(state.view(seat))
+        row: Vector = np.zeros(direct.size, dtype=np.float32)
+        direct.write(state, seat, memoryview(row.data), cache)
+        return row
 
     def write_state(self, state: Any, seat: int, row: Vector, cache: dict[str, Any] | None = None) -> None:
         """Write ``encode_state(state, seat, cache)`` into ``row`` (a preallocated float32 vector of the
-        observation's length, any content); encoders with a direct filter write it in place."""
-        row[:] = self.encode_state(state, seat, cache)
+        observation's length, any content): in place, item by item, on the direct path of a contiguous row."""
+        direct = self.direct
+        if direct is None or not row.flags.c_contiguous:
+            row[:] = self.encode_state(state, seat, cache)
+            return
+        row.fill(0.0)
+        direct.write(state, seat, memoryview(row.data), cache)
 
     def legal_state(self, state: Any, seat: int) -> Legal:
         """The seat's legal catalog entries now, as ``legal_map(state.legal_actions(seat), view)``."""

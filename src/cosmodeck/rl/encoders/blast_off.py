@@ -27,8 +27,6 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-
 from cosmodeck.bots.blast_off_log import PublicLog, replay_view
 from cosmodeck.engine.game import Game
 from cosmodeck.games.blast_off.actions import DONE, DRAW, KEEP, PASS, parse_action
@@ -46,6 +44,7 @@ DECISIONS = ("declare", "choose", "author", "drawn")
 
 class BlastOffEncoder(Encoder):
     game_id = "blast-off"
+    direct: BlastOffDirect
 
     def __init__(self, game: Game[Any], players: int) -> None:
         super().__init__()
@@ -229,18 +228,6 @@ class BlastOffEncoder(Encoder):
                                                                                 self.window_scale)
             viol_left[r] = max(viol_left[r], left)
         return owed, owed_left, viol, viol_left
-
-    def encode_state(self, state: Any, seat: int, cache: dict[str, Any] | None = None) -> Vector:
-        row: Vector = np.zeros(self.direct.size, dtype=np.float32)
-        self.direct.write(state, seat, memoryview(row.data), cache)
-        return row
-
-    def write_state(self, state: Any, seat: int, row: Vector, cache: dict[str, Any] | None = None) -> None:
-        if not row.flags.c_contiguous:
-            row[:] = self.encode_state(state, seat, cache)
-            return
-        row.fill(0.0)
-        self.direct.write(state, seat, memoryview(row.data), cache)
 
     def _counts(self, names: list[str]) -> list[float]:
         c = Counter(TYPE_BY_NAME[x] for x in names)

@@ -43,15 +43,24 @@ class BlastOffDirect:
         self.ctype = enc.game.ctype
         self.inv_copies = tuple(1.0 / c for c in enc.copies)
         self.phase_pos = tuple(PHASE_NAMES.index(name) for name in PHASE_NAMES)
+        self._count_cache: dict[tuple[int, ...], tuple[tuple[int, float], ...]] = {}
 
     def _counts(self, out: Any, start: int, cards: list[int]) -> None:
-        ctype, copies = self.ctype, self.enc.copies
-        counts: dict[int, int] = {}
-        for c in cards:
-            t = ctype[c]
-            counts[t] = counts.get(t, 0) + 1
-        for t, k in counts.items():
-            out[start + t] = ratio(k, copies[t])
+        """Per card type: the cards of that type among ``cards`` / its copies (cached per list of cards)."""
+        key = tuple(cards)
+        got = self._count_cache.get(key)
+        if got is None:
+            ctype, copies = self.ctype, self.enc.copies
+            counts: dict[int, int] = {}
+            for c in cards:
+                t = ctype[c]
+                counts[t] = counts.get(t, 0) + 1
+            got = tuple((t, ratio(k, copies[t])) for t, k in counts.items())
+            if len(self._count_cache) > 50_000:
+                self._count_cache.clear()
+            self._count_cache[key] = got
+        for t, v in got:
+            out[start + t] = v
 
     def _missions(self, out: Any, start: int, st: BlastOffState, missions: list[int], scale: float) -> None:
         index = self.enc.mission_index

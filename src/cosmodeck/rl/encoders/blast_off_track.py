@@ -106,6 +106,17 @@ def _back(facts: Facts, e: Mapping[str, Any]) -> Facts:
     return sizes, inforce, in_cd, resp
 
 
+def _fresh(g: BlastOffGame, public: Mapping[str, Any], start: Facts, top: tuple[int, tuple[int, int]],
+           events: Sequence[Mapping[str, Any]]) -> PublicLog:
+    """A log started at the window's start (``replay_view``'s start state), before its first event."""
+    (sizes, inforce, in_cd, resp), (top_kind, top_face) = start, top
+    fresh = PublicLog(g, public)
+    fresh.sizes, fresh.inforce, fresh.in_cd, fresh.resp = list(sizes), list(inforce), in_cd, resp
+    fresh.top_kind, fresh.face = top_kind, top_face
+    fresh.now = float(events[0]["t"])
+    return fresh
+
+
 class LogTrack:
     """The chain of one table (see the module docstring); ``log(game, state, public)`` per position.
 
@@ -114,7 +125,7 @@ class LogTrack:
     new events are walked back, and if that gives the last position's facts, the rest is as before.
     ``cum[n]`` counts the plays and reshuffles up to event ``n`` (for the top card before the window)."""
 
-    __slots__ = ("back", "chain", "cum", "end", "facts", "first", "last_out", "owner", "sigs")
+    __slots__ = ("back", "chain", "cum", "end", "facts", "first", "last_out", "owner", "sig0", "sigs")
 
     def __init__(self) -> None:
         self.owner: object | None = None  # the state (one game) the chain follows
@@ -128,6 +139,8 @@ class LogTrack:
         # the last position's (start facts, top, view time) and settled log: a position with no new event,
         # the same start and the same time has the same replay
         self.last_out: tuple[Any, PublicLog] | None = None
+        # the signature of a fresh log, by what it is made of (``_fresh``): a fresh log is built only to be fed
+        self.sig0: dict[tuple[Any, ...], Sig] = {}
 
     def _start(self, same: bool, public: Mapping[str, Any], events: Sequence[Mapping[str, Any]],
                first: int, last: int) -> tuple[Facts, tuple[int, tuple[int, int]]]:
@@ -185,18 +198,23 @@ class LogTrack:
         seen = (first, last, start, top, now)
         if same and self.last_out is not None and self.last_out[0] == seen:
             return self.last_out[1]  # nothing new since the last position: the same replay
-        (sizes, inforce, in_cd, resp), (top_kind, top_face) = start, top
-        fresh = PublicLog(g, public)
-        fresh.sizes, fresh.inforce, fresh.in_cd, fresh.resp = list(sizes), list(inforce), in_cd, resp
-        fresh.top_kind, fresh.face = top_kind, top_face
-        fresh.now = float(events[0]["t"])
         chain = self.chain
         sigs = self.sigs if same else {}
-        sig0 = signature(fresh)
+        # a fresh log's state is made of the start, the top card, the timing and the authored missions
+        made_of = (start, top, public.get("timing"),
+                   tuple((m["id"], m.get("source")) for m in public.get("missions") or ()))
+        fresh: PublicLog | None = None
+        sig0 = self.sig0.get(made_of)
+        if sig0 is None:
+            fresh = _fresh(g, public, start, top, events)
+            sig0 = signature(fresh)
+            if len(self.sig0) > 10_000:
+                self.sig0.clear()
+            self.sig0[made_of] = sig0
         joined = sigs.get(first - 1) == sig0  # the fresh log is in the chain's state before event ``first``
-        log = fresh
         i = 0
         if not joined:
+            log = fresh if fresh is not None else _fresh(g, public, start, top, events)
             new_sigs: dict[int, Sig] = {first - 1: sig0}
             while i < len(events):
                 e = events[i]

@@ -22,8 +22,6 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-
 from cosmodeck.engine.game import Game
 from cosmodeck.games.meteor.actions import (
     EMOTES,
@@ -63,6 +61,7 @@ def base_of(card: str) -> str:
 
 class MeteorEncoder(Encoder):
     game_id = "meteor"
+    direct: MeteorDirect
     view_free_keys = False  # sites, seats and meteors are named relative to the view
 
     def __init__(self, game: Game[Any], players: int) -> None:
@@ -145,18 +144,6 @@ class MeteorEncoder(Encoder):
         self.direct = MeteorDirect(self)
 
     # ---- the direct path (``meteor_direct``; tests/rl/test_direct.py proves it equal to the view's) ----
-    def encode_state(self, state: Any, seat: int, cache: dict[str, Any] | None = None) -> Vector:
-        row: Vector = np.zeros(self.direct.size, dtype=np.float32)
-        self.direct.write(state, seat, memoryview(row.data))
-        return row
-
-    def write_state(self, state: Any, seat: int, row: Vector, cache: dict[str, Any] | None = None) -> None:
-        if not row.flags.c_contiguous:
-            row[:] = self.encode_state(state, seat, cache)
-            return
-        row.fill(0.0)
-        self.direct.write(state, seat, memoryview(row.data))
-
     def legal_state(self, state: Any, seat: int) -> Legal:
         return self.direct.legal(state, seat)
 

@@ -89,7 +89,7 @@ class MeteorDirect:
             got = self._site[key] = (status, miss, damage)
         return got
 
-    def write(self, st: MeteorState, me: int, out: Any) -> None:
+    def write(self, st: MeteorState, me: int, out: Any, cache: dict[str, Any] | None = None) -> None:
         """Fill ``out`` (all zero, the observation's length: a list, or a memoryview of a float32 row,
         written item by item) with seat ``me``'s observation."""
         enc, off = self.enc, self.off

@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-
 from cosmodeck.engine.errors import OptionError
 from cosmodeck.engine.game import Game
 from cosmodeck.games.shooting_star.game import ShootingStarGame
@@ -27,6 +25,7 @@ PILE_SCALE = 20.0
 
 class ShootingStarEncoder(Encoder):
     game_id = "shooting-star"
+    direct: ShootingStarDirect
 
     def __init__(self, game: Game[Any], players: int) -> None:
         super().__init__()
@@ -82,15 +81,6 @@ class ShootingStarEncoder(Encoder):
                              for a in self.arrows)
         self._finish()
         self.direct = ShootingStarDirect(self)
-
-    def encode_state(self, state: Any, seat: int, cache: dict[str, Any] | None = None) -> Vector:
-        row: Vector = np.zeros(self.direct.size, dtype=np.float32)
-        self.direct.write(state, seat, memoryview(row.data))
-        return row
-
-    def write_state(self, state: Any, seat: int, row: Vector, cache: dict[str, Any] | None = None) -> None:
-        row.fill(0.0)
-        self.direct.write(state, seat, memoryview(row.data))  # item writes straight into the float32 buffer
 
     def legal_state(self, state: Any, seat: int) -> Legal:
         return _PlaceLegal(self.direct, state, seat)

@@ -42,10 +42,13 @@ class ShootingStarDirect:
         self.g = len(enc.cells)
         self.na = len(enc.arrows)
         self.arrow_index = {a: i for i, a in enumerate(enc.arrows)}
+        self._on, self._off = b"\x01" * self.na, b"\x00" * self.na  # one cell's arrows in a mask row
         self._planet: dict[tuple[int, str, int], tuple[int, ...]] = {}
         self._prog: dict[tuple[str, ...], float] = {}
+        self._progs: dict[tuple[tuple[str, ...], ...], tuple[float, ...]] = {}
         self._board: dict[tuple[Any, ...], tuple[int, ...]] = {}
-        self._pile: dict[tuple[str, ...], tuple[tuple[float, ...], tuple[float, ...], tuple[int, ...]]] = {}
+        self._pile: dict[tuple[tuple[str, ...], tuple[str, ...]],
+                         tuple[tuple[float, ...], tuple[float, ...], tuple[int, ...]]] = {}
 
     # ---- observation -------------------------------------------------------------------
     def _planet_slots(self, i: int, pid: str, lvl: int) -> tuple[int, ...]:
@@ -69,7 +72,7 @@ class ShootingStarDirect:
     def _pile_stats(self, cq: tuple[str, ...], db: tuple[str, ...]
                     ) -> tuple[tuple[float, ...], tuple[float, ...], tuple[int, ...]]:
         """(conquest's 6 values, debris's 3 values, name indices captured) of two piles (cached)."""
-        key = (*cq, "|", *db)
+        key = (tuple(cq), tuple(db))  # the engine's piles are tuples (``tuple`` returns them as they are)
         got = self._pile.get(key)
         if got is None:
             enc = self.enc
@@ -108,7 +111,7 @@ class ShootingStarDirect:
             got = self._board[key] = tuple(idx)
         return got
 
-    def write(self, st: ShootingStarState, me: int, out: Any) -> None:
+    def write(self, st: ShootingStarState, me: int, out: Any, cache: dict[str, Any] | None = None) -> None:
         """Fill ``out`` (all zero, the observation's length: a list, or a memoryview of a float32 row,
         written item by item) with seat ``me``'s observation."""
         enc, off = self.enc, self.off
@@ -164,21 +167,33 @@ class ShootingStarDirect:
                 out[at + j] = v
             for j in nm_i:
                 out[names + r * nm + j] = 1.0
-        data = enc.data
         held = st.missions[me]
         for m in held:
             mj = enc.mission_index.get(m)
             if mj is not None:
                 out[off["missions_mine"] + mj] = 1.0
         if held:
-            planets = data.planets
-            captured = [p for p in (*st.conquest[me], *st.debris[me]) if p in planets]
             prog = off["mission_progress"]
-            for j, m in enumerate(sorted(held, key=lambda m: data.missions[m].points)[:3]):
-                out[prog + j] = self._progress(m, captured)
+            for j, v in enumerate(self._missions_progress(tuple(held), st.conquest[me], st.debris[me])):
+                out[prog + j] = v
         out[off["reserve"]] = ratio(len(st.reserve), 49)
         out[off["planets_left"]] = ratio(planets_left(st), self.g)
         out[off["over"]] = 1.0 if st.res is not None else 0.0
+
+    def _missions_progress(self, held: tuple[str, ...], cq: tuple[str, ...], db: tuple[str, ...]) -> tuple[float, ...]:
+        """The ``mission_progress`` values of missions ``held`` with piles ``cq`` and ``db`` (cached)."""
+        key = (held, tuple(cq), tuple(db))
+        got = self._progs.get(key)
+        if got is None:
+            data = self.enc.data
+            planets = data.planets
+            captured = [p for p in (*cq, *db) if p in planets]
+            got = tuple(self._progress(m, captured)
+                        for m in sorted(held, key=lambda m: data.missions[m].points)[:3])
+            if len(self._progs) > 50_000:
+                self._progs.clear()
+            self._progs[key] = got
+        return got
 
     def _progress(self, mid: str, captured: list[str]) -> float:
         key = (mid, *captured)
@@ -215,9 +230,20 @@ class ShootingStarDirect:
         enc = self.enc
         cell_index, card_index = enc.cell_index, enc.card_index
         cells = [cell_index[c] for c in st.free_cells() if c in cell_index]
-        hand = [[card_index[c]] for c in st.hands[seat]]
-        if cells and hand:
-            row.reshape(self.k, self.g, self.na)[hand, cells] = 1
+        if not cells or not st.hands[seat]:
+            return
+        if row.itemsize != 1 or not row.flags.c_contiguous:  # the byte pattern below fits a contiguous int8 row
+            row.reshape(self.k, self.g, self.na)[[[card_index[c]] for c in st.hands[seat]], cells] = 1
+            return
+        # each hand card's block of (cells x arrows) entries is the same pattern: 1 on the free cells' arrows
+        free = set(cells)
+        on, off = self._on, self._off
+        pattern = b"".join([on if i in free else off for i in range(self.g)])
+        block = len(pattern)
+        out = memoryview(row).cast("B")
+        for c in st.hands[seat]:
+            at = card_index[c] * block
+            out[at:at + block] = pattern
 
     def action_of(self, st: ShootingStarState, seat: int, index: int) -> Any | None:
         """The legal ``Place`` action of catalog ``index`` for ``seat`` now, or ``None`` if it is not legal."""
