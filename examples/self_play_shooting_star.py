@@ -9,7 +9,13 @@ opponent drawn per game from the league: the ``random`` bot, the ``heuristic`` b
 passed as ``opponents``: ``(observation, action_mask) -> action``). After each generation the agent
 is frozen into the league. At the end the agent plays ``--eval-games`` fresh games against
 ``random``, ``heuristic`` and ``ismcts:iters=...``, seats alternating; the script prints, and writes
-to ``result.json``, its score against each (a win 1, a shared win 0.5) with a 95% Wilson interval.
+to ``self_play_result.json``, its score against each (a win 1, a shared win 0.5) with a 95% Wilson interval.
+
+The defaults are the run recorded in ``results/self_play_result.json`` and ``results/self_play_log.txt``
+(3,072,000 steps in 71 minutes on this project's 2-core machine, one torch thread, sharing it with other
+work): the agent scored 0.855 [0.800, 0.897] against the heuristic bot over 200 games (171 wins, 29 losses),
+0.985 against random and 0.550 [0.425, 0.669] against ``ismcts:iters=100`` over 60. A shorter league run
+(8 generations of 50,000 steps, heuristic share 0.5) reached only 0.100 [0.066, 0.149] against the heuristic.
 """
 
 from __future__ import annotations
@@ -120,13 +126,13 @@ def evaluate(model: MaskablePPO, opponent: str, games: int, seed: int) -> dict[s
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--smoke", action="store_true", help="a tiny run that checks the pipeline (CI)")
-    ap.add_argument("--generations", type=int, default=8)
-    ap.add_argument("--steps-per-generation", type=int, default=50_000)
-    ap.add_argument("--heuristic-share", type=float, default=0.3)
+    ap.add_argument("--generations", type=int, default=30)
+    ap.add_argument("--steps-per-generation", type=int, default=100_000)
+    ap.add_argument("--heuristic-share", type=float, default=0.7)
     ap.add_argument("--eval-games", type=int, default=200)
     ap.add_argument("--ismcts", default="ismcts:iters=100", help="the search bot evaluated against")
     ap.add_argument("--ismcts-games", type=int, default=60)
-    ap.add_argument("--envs", type=int, default=4)
+    ap.add_argument("--envs", type=int, default=8)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=1, help="torch CPU threads")
     ap.add_argument("--out", type=Path, default=Path(__file__).parent / "results")
