@@ -33,6 +33,16 @@ def finished_room(base: str, game: str) -> str:
     return str(r["room"])
 
 
+def meteor_statuses(page: Any, steps: int) -> list[str]:
+    """The Meteor status line at about twenty steps spread over a replay of ``steps`` steps."""
+    said = []
+    for i in range(0, steps + 1, max(1, steps // 20)):
+        page.evaluate("""(i) => { const s = document.getElementById('replay-step');
+            s.value = String(i); s.dispatchEvent(new Event('input')); }""", i)
+        said.append(page.locator(".met-status").inner_text())
+    return said
+
+
 def step_through(page: Any) -> int:
     """Every frame, one after another, as the slider sets it; returns the number of steps."""
     steps = int(page.get_attribute("#replay-step", "max") or "0")
@@ -61,22 +71,14 @@ def test_the_replay_opens_plays_and_steps_to_the_end(game: str, browser: Any, we
     assert steps > 5
     assert page.locator(".replay-bar .pos").inner_text() == f"step {steps} of {steps}"
     if game == "meteor":  # a spectator is told what the team does, never asked to pick a card of their own
-        said = []
-        for i in range(0, steps + 1, max(1, steps // 20)):
-            page.evaluate("""(i) => { const s = document.getElementById('replay-step');
-                s.value = String(i); s.dispatchEvent(new Event('input')); }""", i)
-            said.append(page.locator(".met-status").inner_text())
+        said = meteor_statuses(page, steps)
         assert not any("from your hand" in x for x in said), said
         assert any("The team plays at once" in x for x in said), said
     page.select_option("#replay-seat", "1")  # another seat's view, then through it again
     page.wait_for_function("document.getElementById('replay-seat').value === '1'")
     step_through(page)
     if game == "meteor":  # a replay viewed as a seat asks nobody to pick a card either
-        said = []
-        for i in range(0, steps + 1, max(1, steps // 20)):
-            page.evaluate("""(i) => { const s = document.getElementById('replay-step');
-                s.value = String(i); s.dispatchEvent(new Event('input')); }""", i)
-            said.append(page.locator(".met-status").inner_text())
+        said = meteor_statuses(page, steps)
         assert not any("from your hand" in x for x in said), said
         step_through(page)
     shots(page, "end")
