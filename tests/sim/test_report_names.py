@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from cosmodeck.cli.main import main
+from cosmodeck.sim.report.datadiff import MAX_SENTENCES, data_changes
 from cosmodeck.sim.report.names import game_title, name_ids, named, unit_names
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,3 +45,63 @@ def test_a_blast_off_compare_report_names_its_missions_and_cards(capsys: pytest.
     assert "mission M01 (Houston) revealed" in page
     assert any(u["id"] == "O7" for u in result["units"]) and "card O7 (orange 7):" in page
     assert "True" not in page and "False" not in page and "None" not in page
+
+
+def _meteor_with_r01_cost(tmp_path: Path, cost: str) -> Path:
+    doc = json.loads((ROOT / "src" / "cosmodeck" / "games" / "meteor" / "data" / "default.json").read_text())
+    assert doc["rockets"][0]["id"] == "R01" and doc["rockets"][0]["cost"] == "F"
+    doc["rockets"][0]["cost"] = cost
+    path = tmp_path / f"meteor_r01_{cost}.json"
+    path.write_text(json.dumps(doc))
+    return path
+
+
+def test_a_compare_names_a_changed_card_from_each_side_and_lists_the_data_changes(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """B changes R01's cost: the report names R01 with A's face and B's, and says what differs in the data."""
+    d = tmp_path / "rep"
+    code = main(["compare", "meteor", "--players", "2", "--games", "4", "--seed", "3", "--bots", "heuristic",
+                 "--b-data", str(_meteor_with_r01_cost(tmp_path, "FF")), "--report", str(d), "--json"])
+    assert code == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["data_changes"] == ["R01 (damage 1, cost F): cost is F in A, FF in B."]
+    assert result["b"]["summary"]["names"]["R01"] == "damage 1, cost FF" and "names" not in result["a"]["summary"]
+    page = (d / "index.html").read_text()
+    assert "What differs in the card data" in page and "R01 (damage 1, cost F): cost is F in A, FF in B." in page
+    assert "R01 (damage 1, cost F in A; damage 1, cost FF in B): played per game" in page
+    assert "R01 (damage 1, cost F):" not in page.replace("R01 (damage 1, cost F): cost is", "")
+
+
+def test_a_simulation_on_its_own_data_names_the_cards_of_that_data(tmp_path: Path) -> None:
+    d = tmp_path / "rep"
+    code = main(["simulate", "meteor", "--players", "2", "--games", "3", "--bots", "heuristic",
+                 "--data", str(_meteor_with_r01_cost(tmp_path, "FF")), "--report", str(d)])
+    assert code == 0
+    page = (d / "index.html").read_text()
+    assert "R01 (damage 1, cost FF)" in page and "cost F)" not in page
+
+
+def test_data_changes_match_rows_by_id_and_read_as_sentences() -> None:
+    a = {"rules": {"hand_size": 9, "fast": True}, "cards": [{"id": "C1", "name": "Comet", "hits": [[0, 1]]},
+                                                            {"id": "C2", "cost": "F"}], "tags": ["x"]}
+    b = {"rules": {"hand_size": 10, "fast": False}, "cards": [{"id": "C2", "cost": "F"},
+                                                              {"id": "C1", "name": "Comet", "hits": [[0, 2]]},
+                                                              {"id": "C3", "name": "Nova"}], "tags": []}
+    assert data_changes(json.dumps(a), json.dumps(b)) == [
+        "C1 (Comet): hits is 0, 1 in A, 0, 2 in B.", "C3 (Nova) is only in B.",
+        "Rules, fast is yes in A, no in B.", "Rules, hand size is 9 in A, 10 in B.", "Tags is x in A, none in B."]
+    assert data_changes(json.dumps(a), json.dumps(a, indent=2)) == []  # the same data, spelt otherwise
+    assert data_changes(json.dumps(a), "{not json") == [
+        "The card data of B is not JSON, so it cannot be compared field by field."]
+
+
+def test_data_changes_are_bounded_whatever_the_files_hold() -> None:
+    many_a = {"cards": [{"id": f"C{i}", "cost": "F"} for i in range(500)]}
+    many_b = {"cards": [{"id": f"C{i}", "cost": "FF" * 100} for i in range(500)]}
+    out = data_changes(json.dumps(many_a), json.dumps(many_b))
+    assert len(out) == MAX_SENTENCES + 1 and out[-1] == "... and 440 more differences (not listed)."
+    assert out[0] == "C0 (cost F): cost is F in A, " + "F" * 57 + "... in B."
+    deep: object = 1
+    for _ in range(500):
+        deep = {"k": deep}
+    assert len(data_changes(json.dumps({"x": 1}), json.dumps(deep))) == 2  # deep nesting: no recursion error

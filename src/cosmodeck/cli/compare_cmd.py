@@ -110,16 +110,21 @@ def run(args: argparse.Namespace) -> int:
 
 def _print_units(console: Console, result: dict[str, Any], every: bool) -> None:
     """The card and mission measures that moved (Holm), then what changed in sentences."""
+    from cosmodeck.sim.report.names import result_names
     from cosmodeck.sim.report.tables import difference_rows, what_changed
 
     units = sorted(result["units"], key=lambda u: u["p_value"])
     shown = units if every else [u for u in units if u["significant"]]
     if shown:
-        header, body, _marked = difference_rows(shown, str(result["game"]))
+        header, body, _marked = difference_rows(shown, result_names(result))
         table = Table(*header, title="cards and missions")
         for row in body:
             table.add_row(*row)
         console.print(table)
+    if result.get("data_changes"):
+        console.print("[bold]What differs in the card data[/]")
+        for line in result["data_changes"]:
+            console.print(f"- {line}", markup=False)
     console.print("[bold]What changed[/]")
     for line in what_changed(result):
         console.print(f"- {line}", markup=False)

@@ -18,6 +18,7 @@ from typing import Any
 
 from cosmodeck.sim.backends import Progress, chunks, run_tasks
 from cosmodeck.sim.batch import SimSpec
+from cosmodeck.sim.report.datadiff import data_changes
 from cosmodeck.sim.runner import GameOutcome
 from cosmodeck.sim.simulate import check_spec
 from cosmodeck.sim.stats import Z95, mean, newcombe_diff, variance, welch_diff
@@ -156,7 +157,17 @@ def compare(spec_a: SimSpec, spec_b: SimSpec, workers: int = 1, backend: str = "
         "significant": [r["metric"] for r in rows if r["significant"]],
         "units": units,
         "units_significant": [u["metric"] for u in units if u["significant"]],
+        "data_changes": data_changes(_data_text(spec_a), _data_text(spec_b)),
     }
+
+
+def _data_text(spec: SimSpec) -> str:
+    """The card-data text a side ran: its own file's, else the game's packaged data."""
+    if spec.data is not None:
+        return spec.data.text
+    from cosmodeck.api import default_data
+
+    return default_data(spec.game).text
 
 
 def with_variant(base: SimSpec, data: Any = None, options: dict[str, Any] | None = None) -> SimSpec:

@@ -14,6 +14,7 @@ from typing import Any
 
 from cosmodeck.sim.batch import MAX_DECISIONS, UNFINISHED
 from cosmodeck.sim.cardstats import aggregate, meteor_progress
+from cosmodeck.sim.report.names import names_of_text
 from cosmodeck.sim.runner import GameOutcome
 from cosmodeck.sim.stats import histogram, mean, mean_ci95, wilson
 
@@ -73,6 +74,8 @@ def summarise(spec: Any, outcomes: Sequence[GameOutcome], elapsed: float, cooper
         "mean_game_time_s": mean([o.game_time for o in outcomes]),
         "unfinished": _unfinished(spec, outcomes),
     }
+    if spec.data is not None:  # the names of the cards this run played, for its reports
+        out["names"] = names_of_text(spec.data.text)
     if game is not None:
         out.update(run_setup(game))
     times = [o.game_time for o in outcomes]

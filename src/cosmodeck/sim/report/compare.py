@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from cosmodeck.sim.report.names import game_title, name_ids, named
+from cosmodeck.sim.report.names import game_title, name_ids, named, result_names
 from cosmodeck.sim.report.page import Page, forest, save, words, write_csv
 from cosmodeck.sim.report.simulate import options_text
 from cosmodeck.sim.report.tables import difference_rows, what_changed
@@ -55,31 +55,35 @@ def compare_report(directory: str | Path, result: dict[str, Any]) -> Path:
     diffs = result["differences"]
     units = result.get("units") or []
     game = str(result["game"])
+    names = result_names(result)
     page = Page(f"cosmodeck compare: {game_title(game)}")
     page.facts([("game", f"{game_title(game)} ({game})"), ("players", str(result["players"])),
                 ("games", f"{result['games']:,} for each of A and B, on the same seeds"),
                 ("seed", str(result["seed"])), ("bots", result["bots"]), *_side(result, "a"), *_side(result, "b"),
                 ("tests", f"{len(diffs) + len(units):,} (Holm's correction over all of them)")])
+    if result.get("data_changes"):
+        page.heading("What differs in the card data (A's file against B's)")
+        page.bullets(result["data_changes"])
     page.heading("What changed")
     page.bullets(what_changed(result))
     page.heading("Plots: B - A with its 95% interval, one plot per unit (red: significant after Holm)")
     for unit, label in UNITS:
         rows = [r for r in diffs if metric_unit(r) == unit]
-        _plot_rows(d, f"differences_{unit}", rows, lambda r: name_ids(game, words(r["metric"])), f"B - A ({label})",
+        _plot_rows(d, f"differences_{unit}", rows, lambda r: name_ids(names, words(r["metric"])), f"B - A ({label})",
                    f"Whole game: {label}", page, f"Whole-game differences measured in {label}")
     by_p = sorted(units, key=lambda u: (u["p_value"], u["metric"]))
     for kind, label in (("mean", "count per game"), ("proportion", "win rate")):
         rows = [u for u in by_p if u["kind"] == kind][:30]
         _plot_rows(d, f"units_{'counts' if kind == 'mean' else 'win_rates'}", rows,
-                   lambda u: f"{named(game, u['id'])}: {words(u['measure'])}", f"B - A ({label})",
+                   lambda u: f"{named(names, u['id'])}: {words(u['measure'])}", f"B - A ({label})",
                    f"Cards and missions: {label} (the 30 smallest p)", page,
                    f"Card and mission measures in {label}, the strongest evidence first")
     page.heading("Whole-game differences (B - A)")
-    header, body, marked = difference_rows(diffs, game)
+    header, body, marked = difference_rows(diffs, names)
     page.table(header, body, marked)
     if units:
         page.heading("Cards and missions (B - A), the strongest evidence first")
-        header, body, marked = difference_rows(by_p, game)
+        header, body, marked = difference_rows(by_p, names)
         page.table(header, body, marked, scroll=True)
     (d / "compare.json").write_text(json.dumps(result, indent=1))
     write_csv(d / "differences.csv", diffs)

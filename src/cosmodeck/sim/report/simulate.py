@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from cosmodeck.sim.report.names import game_title, named
+from cosmodeck.sim.report.names import game_title, named, summary_names
 from cosmodeck.sim.report.page import Page, bars_ci, ci, hist_bars, num, save, words, write_csv
 from cosmodeck.sim.report.tables import flat_units, unit_table
 from cosmodeck.sim.runner import GameOutcome
@@ -116,11 +116,12 @@ def _plots(d: Path, s: dict[str, Any], page: Page) -> None:
 
 
 def _game_section(d: Path, s: dict[str, Any], page: Page, tables: dict[str, list[dict[str, Any]]]) -> None:
+    names = summary_names(s)
     shs = s.get("shooting_star")
     if shs:
         ms = shs["missions"]
         mids = list(ms)
-        labels = [named(s["game"], m) for m in mids]
+        labels = [named(names, m) for m in mids]
         page.image(save(d, "missions", lambda ax: bars_ci(
             ax, labels, [ms[m]["completion_rate"] for m in mids], [ms[m]["ci95"] for m in mids],
             "completion rate", "Secret missions: completed for full points (95% CI)"), size=(9.0, 4.8)),
@@ -144,7 +145,7 @@ def _game_section(d: Path, s: dict[str, Any], page: Page, tables: dict[str, list
         left = met["progress"]["meteors_left_at_loss"]
         ids = list(left)[:25]
         page.image(save(d, "meteors_left", lambda ax: bars_ci(
-            ax, [named(s["game"], m) for m in ids], [left[m]["rate"] for m in ids], [left[m]["ci95"] for m in ids],
+            ax, [named(names, m) for m in ids], [left[m]["rate"] for m in ids], [left[m]["ci95"] for m in ids],
             "share of losses",
             "Meteors still in the field when the team lost (95% CI)"), size=(10.0, 5.0)),
             "Which meteors remained at a loss (the 25 most frequent)")
@@ -158,7 +159,7 @@ def _game_section(d: Path, s: dict[str, Any], page: Page, tables: dict[str, list
     if blo and blo["missions_revealed"]:
         mr = blo["missions_revealed"]
         page.image(save(d, "missions_revealed", lambda ax: bars_ci(
-            ax, [named(s["game"], m) for m in mr], [v["rate"] for v in mr.values()], [v["ci95"] for v in mr.values()],
+            ax, [named(names, m) for m in mr], [v["rate"] for v in mr.values()], [v["ci95"] for v in mr.values()],
             "share of games", "Missions revealed (95% CI)"), size=(9.0, 4.8)), "Missions revealed")
 
 

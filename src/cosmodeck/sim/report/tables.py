@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cosmodeck.sim.report.names import name_ids, named
+from cosmodeck.sim.report.names import Names, name_ids, named, result_names, summary_names
 from cosmodeck.sim.report.page import ci, num, words
 
 
@@ -43,7 +43,7 @@ def unit_table(summary: dict[str, Any], key: str) -> tuple[list[str], list[list[
         extra = [f"{words(k)} {r[k]:.3f}" for k in ("completion_rate", "violation_rate", "catch_rate") if k in r]
         e = effect(r, base)
         out.append([
-            named(summary["game"], str(uid)), f"{r['games']:,} ({r['rate']:.3f})",
+            named(summary_names(summary), str(uid)), f"{r['games']:,} ({r['rate']:.3f})",
             did(r) + ("; " + ", ".join(extra) if extra else ""),
             "-" if r["win_rate"] is None else f"{r['win_rate']:.3f} ({ci(r['win_ci95'])}; {r['win_units']:,} {who})",
             "-" if e is None else f"{e:+.3f}",
@@ -70,14 +70,14 @@ def flat_units(summary: dict[str, Any], key: str) -> list[dict[str, Any]]:
     return out
 
 
-def measure_name(game: str, r: dict[str, Any]) -> str:
+def measure_name(game: Names | str, r: dict[str, Any]) -> str:
     """``mission M05 (Roger): obligations per game`` / ``mission M1-A (Explorer) completed``."""
     if "unit" in r:
         return f"{r['unit']} {named(game, r['id'])}: {words(r['measure'])}"
     return name_ids(game, words(r["metric"]))
 
 
-def moved_sentence(game: str, r: dict[str, Any]) -> str:
+def moved_sentence(game: Names | str, r: dict[str, Any]) -> str:
     direction = "rose" if r["diff"] > 0 else "fell"
     what = measure_name(game, r)
     what = what[:1].upper() + what[1:]
@@ -88,7 +88,7 @@ def moved_sentence(game: str, r: dict[str, Any]) -> str:
 def what_changed(result: dict[str, Any]) -> list[str]:
     """Sentences naming the cards, missions and game numbers that moved (significant after Holm)."""
     units: Sequence[dict[str, Any]] = result.get("units") or ()
-    game = str(result["game"])
+    game = result_names(result)
     games = [r for r in result["differences"] if r.get("significant_holm")]
     moved = [u for u in units if u["significant"]]
     n = len(units) + len(result["differences"])
@@ -109,8 +109,10 @@ def what_changed(result: dict[str, Any]) -> list[str]:
     return out
 
 
-def difference_rows(rows: Sequence[dict[str, Any]], game: str = "") -> tuple[list[str], list[list[str]], list[bool]]:
-    """Table rows of differences; ``game`` names the ids (``M05 (Roger)``)."""
+def difference_rows(rows: Sequence[dict[str, Any]], game: Names | str = "") -> tuple[list[str], list[list[str]],
+                                                                                  list[bool]]:
+    """Table rows of differences; ``game`` names the ids (``M05 (Roger)``): a game id (its packaged data's
+    names) or the names of a run (:func:`result_names`)."""
     header = ["measure", "A", "B", "B - A", "95% CI", "p", "interval excludes 0", "significant (Holm)"]
     body = []
     for r in rows:
