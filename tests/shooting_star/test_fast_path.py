@@ -3,8 +3,8 @@
 Both games are loaded from the same data and options, one with ``fast=True`` (the default) and one with
 ``fast=False``; every step compares who acts, every seat's legal list, the events, every seat's and a
 spectator's view, and at the end the records, results and state JSON. ``fast=True`` runs the compiled
-``FastShootingStarState`` (``fast.pyx``); with ``compiled=False`` the test hides the extension from
-the game (``_python_fast``) so that the Python fast path (``fast_py.py``) runs instead, as on a build without it.
+``FastShootingStarState`` (``fast.pyx``); with ``compiled=False`` the test sets the game's
+``use_compiled`` to false so that the Python fast path (``fast_py.py``) runs instead, as on a build without it.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ VARIANTS: list[dict[str, Any]] = [
 
 def _python_fast(game: Any) -> Any:
     """``game`` with the compiled state class hidden: its states run the Python fast path, as without the build."""
-    object.__setattr__(game, "_state_class", lambda: ShootingStarState)
+    game.use_compiled = False
     return game
 
 

@@ -49,6 +49,8 @@ class ShootingStarGame(Game[ShootingStarState]):
     data: ShsData
     fast_tables: fast_py.Tables | None = None  # the Python fast path's per-game tables, built on first use
     compiled_tables: object | None = None  # the compiled fast path's per-game tables (fast.pyx), built on first use
+    # False: states of this game run the Python fast path even when the extension is built (tests, benchmarks)
+    use_compiled: bool = True
 
     def __init__(self, data: TextInput, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(data, options)
@@ -112,10 +114,10 @@ class ShootingStarGame(Game[ShootingStarState]):
         return parse_action(text, self.data.cards, self.data.planets)
 
     def _state_class(self) -> type[ShootingStarState]:
-        """``FastShootingStarState`` (the compiled fast path, ``fast.pyx``) when ``self.fast`` and it was built;
-        the reference ``ShootingStarState`` otherwise, which runs the Python fast path (``fast_py.py``) when
-        ``self.fast`` (``load_game(..., fast=False)`` never uses either)."""
-        if self.fast and _FAST is not None:
+        """``FastShootingStarState`` (the compiled fast path, ``fast.pyx``) when ``self.fast`` and it was built
+        (and ``use_compiled``); the reference ``ShootingStarState`` otherwise, which runs the Python fast path
+        (``fast_py.py``) when ``self.fast`` (``load_game(..., fast=False)`` never uses either)."""
+        if self.fast and self.use_compiled and _FAST is not None:
             return _FAST
         return ShootingStarState
 
