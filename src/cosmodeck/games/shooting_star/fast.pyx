@@ -17,8 +17,9 @@ Python fast path (``fast_py.py``) runs, see ``game.py``. It overrides:
 - ``_do`` of a ``Place``: ``rules_turn.place``, ``resolve_turn``, ``resolve_card``, ``hit``,
   ``draw_replacement``, ``isolate`` and ``end_reason`` compiled (each function names the one it copies),
   this turn's cards in C arrays instead of the ``on_board`` dict, hit patterns per (card kind, arrow,
-  origin cell) and card ids per game, events built by setting the frozen ``Event``'s slots. The end of the
-  game and its scoring call ``fast_py.end_game`` (once per game).
+  origin cell) and card ids per game, events built by setting the frozen ``Event``'s slots.
+- the end of the game and its scoring: ``rules_turn.end_game`` and ``rules_score.score_all`` compiled (one pass
+  over each seat's piles, as ``fast_py.score_all``; ``rules_score.rank`` makes the result).
 - the state's generator: ``FastRng``, ``engine/rng.py``'s SplitMix64 in 64-bit C (the same numbers), so
   the setup's shuffles and the replacement draws cost less.
 
@@ -38,8 +39,9 @@ from cosmodeck.engine.rng import Rng
 from cosmodeck.games.shooting_star import fast_py as _fast_py
 from cosmodeck.games.shooting_star.actions import Place
 from cosmodeck.games.shooting_star.cards import DARK_LEVEL as _DARK_LEVEL
-from cosmodeck.games.shooting_star.cards import KIND_12, KIND_DARK
-from cosmodeck.games.shooting_star.rules_setup import PHASE_PLACE
+from cosmodeck.games.shooting_star.cards import KIND_12, KIND_34, KIND_DARK
+from cosmodeck.games.shooting_star.rules_score import rank as _rank
+from cosmodeck.games.shooting_star.rules_setup import PHASE_OVER, PHASE_PLACE
 from cosmodeck.games.shooting_star.state import ShootingStarState
 
 if tuple(f.name for f in dataclasses.fields(Event)) != ("type", "data", "private", "seats", "public") or not all(
@@ -51,6 +53,10 @@ DEF MAXCARDS = 16  # cards on the board in one turn (one per player)
 
 cdef int DARK_LEVEL = _DARK_LEVEL
 cdef str P_PLACE = PHASE_PLACE
+cdef str P_OVER = PHASE_OVER
+DEF K12 = 1
+DEF K34 = 2
+DEF KDARK = 3
 _EMPTY = frozenset()
 _ONE = tuple(frozenset({seat}) for seat in range(16))
 _new = object.__new__
@@ -90,6 +96,11 @@ cdef class GameTables:
     cdef bint shield_planets  # shield_scope == "planets" (R8)
     cdef bint count_dark  # end_count_includes_dark (R20)
     cdef int max_turns  # max_cards_played (SHS-13.1 a)
+    cdef dict pinfo  # planet id -> (kind: K12, K34, KDARK or 0, name, moons) for scoring
+    cdef dict mission  # mission id -> (named, score_by_found, points, need as (key, value) pairs)
+    cdef bint all_cards  # conquest_points == "all_cards" (R16)
+    cdef bint with_debris  # missions_count_debris (R17)
+    cdef int debris_bonus
     cdef object game
 
     def __init__(self, game):
@@ -108,6 +119,13 @@ cdef class GameTables:
         self.shield_planets = opts["shield_scope"] == "planets"
         self.count_dark = bool(opts["end_count_includes_dark"])
         self.max_turns = int(data.max_cards_played)
+        codes = {KIND_12: K12, KIND_34: K34, KIND_DARK: KDARK}
+        self.pinfo = {p: (codes.get(v.kind, 0), v.name, int(v.moons)) for p, v in data.planets.items()}
+        self.mission = {m: (tuple(v.named), tuple(v.score_by_found), int(v.points), tuple(v.need.items()))
+                        for m, v in data.missions.items()}
+        self.all_cards = opts["conquest_points"] == "all_cards"
+        self.with_debris = bool(opts["missions_count_debris"])
+        self.debris_bonus = int(data.debris_bonus)
 
     cdef str cid(self, str faction, str kind):
         """``cards.card_id``, once per (faction, kind)."""
@@ -322,7 +340,7 @@ cdef void _resolve_turn(st, GameTables gt, list events) except *:
     if reason is None:
         st.turn += 1
     else:
-        _fast_py.end_game(st, reason, events)
+        _end_game(st, gt, reason, events)
 
 
 cdef object _end_reason(st, GameTables gt):
@@ -497,6 +515,117 @@ cdef void _isolate(st, GameTables gt, _Turn tn, int seat, int i, list emptied, l
 
 def _row_major(cell):
     return (cell[1], cell[0])
+
+
+# ---- the end of the game (SHS-13.2) and scoring (SHS-14, SHS-15) ------------------------------------------
+
+cdef void _end_game(st, GameTables gt, str reason, list events) except *:
+    """``rules_turn.end_game`` (SHS-13.2): hands to debris, missions revealed, scoring (SHS-14)."""
+    events.append(_ev("game_end", {"reason": reason}))
+    cdef int seat
+    cdef int n = st.players
+    debris = st.debris
+    hands = st.hands
+    fac = st.factions
+    for seat in range(n):
+        for kind in hands[seat]:
+            cid = gt.cid(fac[seat], kind)
+            debris[seat] = debris[seat] + (cid,)
+            events.append(_ev("to_debris", {"seat": seat, "card": cid, "cause": "hand"}))
+        hands[seat] = ()
+    missions = st.missions
+    for seat in range(n):
+        events.append(_ev("missions", {"seat": seat, "ids": list(missions[seat])}))
+    st.phase = P_OVER
+    st.end = reason
+    res = st.res = _rank(_score_all(st, gt), reason)
+    breakdown = res.details["breakdown"]
+    for seat in range(n):
+        events.append(_ev("score", {"seat": seat, "breakdown": dict(breakdown[seat])}))
+
+
+cdef list _score_all(st, GameTables gt):
+    """``rules_score.score_all`` (SHS-14.1-14.6) in one pass over each seat's piles: the planets (ids without
+    ``:``) sorted into kinds, names and moons once for all the seat's missions (as ``fast_py.score_all``)."""
+    cdef list out = []
+    cdef Py_ssize_t most = 0
+    cdef int kind, moons, n12, n34, nmoon, ncounted, con_p, deb_p, with_moons, moon_count, total, bonus, pts
+    cdef int seat, which
+    cdef bint mine
+    cdef dict pinfo = gt.pinfo
+    cdef dict missions = gt.mission
+    debris = st.debris
+    conquest = st.conquest
+    for d in debris:
+        if len(d) > most:
+            most = len(d)
+    for seat in range(st.players):
+        con = conquest[seat]
+        deb = debris[seat]
+        n12 = n34 = nmoon = ncounted = con_p = deb_p = with_moons = moon_count = 0
+        names = set()
+        for which in range(2):
+            mine = which == 0
+            pile = con if mine else deb
+            if not mine and not gt.with_debris:  # R17: only the moon count (SHS-14.6) reads the debris then
+                for p in deb:
+                    if ":" not in p:
+                        deb_p += 1
+                        moon_count += (<tuple>pinfo[p])[2]
+                break
+            for p in pile:
+                if ":" in p:  # a Destruction card
+                    continue
+                info = <tuple>pinfo[p]
+                kind = info[0]
+                moons = info[2]
+                moon_count += moons
+                if mine:
+                    con_p += 1
+                    if moons >= 1:
+                        with_moons += 1
+                else:
+                    deb_p += 1
+                if kind != KDARK:  # SHS-15.2
+                    ncounted += 1
+                    if kind == K12:
+                        n12 += 1
+                    elif kind == K34:
+                        n34 += 1
+                        names.add(info[1])
+                    if moons >= 1:
+                        nmoon += 1
+        count = None
+        mpts = {}
+        total = 0
+        for mid in st.missions[seat]:  # SHS-14.3, SHS-15
+            named, by_found, points, need = <tuple>missions[mid]
+            if named:
+                pts = by_found[sum([1 for nm in named if nm in names])]
+            else:
+                if count is None:
+                    count = {"planets": ncounted, KIND_12: n12, KIND_34: n34, "moon": nmoon}
+                pts = points
+                for k, v in need:
+                    if count[k] < v:
+                        pts = 0
+                        break
+            mpts[mid] = pts
+        for v in mpts.values():
+            total += <int>v
+        bonus = gt.debris_bonus if len(deb) == most else 0  # SHS-14.4
+        cards = len(con) if gt.all_cards else con_p  # SHS-14.1, R16
+        out.append({
+            "cards": cards,
+            "moons": with_moons,  # SHS-14.2, R28
+            "missions": mpts,
+            "debris": len(deb),
+            "debris_bonus": bonus,
+            "total": cards + with_moons + total + bonus,
+            "captured": len(con) + deb_p,  # SHS-14.6 (1)
+            "moon_count": moon_count,  # SHS-14.6 (2)
+        })
+    return out
 
 
 # ---- the generator: engine/rng.py's SplitMix64 in 64-bit C arithmetic (the same numbers) ------------------
