@@ -4,7 +4,7 @@
 The reference is ``ShootingStarState`` (``state.py``) with ``rules_turn`` and ``rules_score``;
 ``FastShootingStarState`` subclasses it and is the state class when ``game.fast`` (the default;
 ``load_game(..., fast=False)`` never builds it) and this extension was built; without the extension the
-Python fast path (``fast_py.py``) runs, see ``game.py``. It overrides:
+Python fast path (``fast_py.py``) runs, as it does when the game's ``use_compiled`` is false (``game.py``). It overrides:
 
 - ``is_over``, ``to_act``, ``legal_actions``, ``apply``: the base class's checks in one compiled call each.
   ``apply(seat, action)`` without a time, for a ``Place`` whose fields have exactly the declared types

@@ -6,8 +6,8 @@ both and compares records, results, views, events and legal lists. ``ShootingSta
 ``game.fast`` is true (``load_game(..., fast=False)`` runs the reference only) in the placement phase, from
 the legal list to the final score; setup and building a custom sector (``PlacePlanet``) always run the
 reference (only the sector shape's tables are shared). When the compiled extension (``fast.pyx``) is built,
-``load_game``'s states are its ``FastShootingStarState`` instead, which uses only ``shape_info`` and
-``end_game`` from here; this module runs whole on a build without the extension, or with the game's
+``load_game``'s states are its ``FastShootingStarState`` instead, which uses only ``shape_info`` from here
+(through ``ShootingStarState.set_shape``); this module runs whole on a build without the extension, or with the game's
 ``use_compiled`` set to false.
 
 What is precomputed:
