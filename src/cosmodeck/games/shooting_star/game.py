@@ -9,12 +9,19 @@ from typing import Any
 from cosmodeck.engine.errors import OptionError
 from cosmodeck.engine.game import Game, GameInfo
 from cosmodeck.engine.options import TextInput
-from cosmodeck.games.shooting_star import fast, loader, rules_setup
+from cosmodeck.games.shooting_star import fast_py, loader, rules_setup
 from cosmodeck.games.shooting_star.actions import Action, Place, parse_action
 from cosmodeck.games.shooting_star.cards import ORIENTATIONS, ORIENTATIONS_2, Cell
 from cosmodeck.games.shooting_star.loader import ShsData
 from cosmodeck.games.shooting_star.options import OPTIONS
 from cosmodeck.games.shooting_star.state import ShootingStarState
+
+try:  # the compiled fast path (setup.py builds it); without it the Python fast path (fast_py.py) runs
+    from cosmodeck.games.shooting_star.fast import FastShootingStarState as _FAST_CLASS
+
+    _FAST: type[ShootingStarState] | None = _FAST_CLASS
+except ImportError:  # pragma: no cover - a build without the compiled extension
+    _FAST = None
 
 
 class _PlaceRow(dict[Cell, tuple[Place, ...]]):
@@ -40,7 +47,10 @@ class ShootingStarGame(Game[ShootingStarState]):
     previous_data = MappingProxyType({"dfa8ea0a90fa317e": "6ee21bcfd4ead20a", "e47f8d0f7986910b": "6ee21bcfd4ead20a"})
     option_specs = OPTIONS
     data: ShsData
-    fast_tables: fast.Tables | None = None  # the fast path's per-game tables, built on first use
+    fast_tables: fast_py.Tables | None = None  # the Python fast path's per-game tables, built on first use
+    compiled_tables: object | None = None  # the compiled fast path's per-game tables (fast.pyx), built on first use
+    # False: states of this game run the Python fast path even when the extension is built (tests, benchmarks)
+    use_compiled: bool = True
 
     def __init__(self, data: TextInput, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(data, options)
@@ -71,7 +81,7 @@ class ShootingStarGame(Game[ShootingStarState]):
                 raise OptionError(f"option 'factions': unknown faction {f!r}; known: {', '.join(sorted(known))}")
 
     def _new_state(self, players: int, seed: int) -> ShootingStarState:
-        st = ShootingStarState(self, players, seed)
+        st = self._state_class()(self, players, seed)
         data = self.data
         chosen = self.options["factions"]
         if chosen is not None and len(chosen) != players:
@@ -104,6 +114,11 @@ class ShootingStarGame(Game[ShootingStarState]):
         return parse_action(text, self.data.cards, self.data.planets)
 
     def _state_class(self) -> type[ShootingStarState]:
+        """``FastShootingStarState`` (the compiled fast path, ``fast.pyx``) when ``self.fast`` and it was built
+        (and ``use_compiled``); the reference ``ShootingStarState`` otherwise, which runs the Python fast path
+        (``fast_py.py``) when ``self.fast`` (``load_game(..., fast=False)`` never uses either)."""
+        if self.fast and self.use_compiled and _FAST is not None:
+            return _FAST
         return ShootingStarState
 
     def position(self, hands: Sequence[Sequence[str]], **zones: Any) -> ShootingStarState:

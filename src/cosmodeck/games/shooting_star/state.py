@@ -12,7 +12,7 @@ from cosmodeck.engine.events import Event
 from cosmodeck.engine.result import Result
 from cosmodeck.engine.rng import Rng
 from cosmodeck.engine.state import State
-from cosmodeck.games.shooting_star import codec, fast, rules_setup, rules_turn, view
+from cosmodeck.games.shooting_star import codec, fast_py, rules_setup, rules_turn, view
 from cosmodeck.games.shooting_star.actions import Place, PlacePlanet
 from cosmodeck.games.shooting_star.cards import KIND_DARK, Cell, card_id
 from cosmodeck.games.shooting_star.loader import neighbours
@@ -55,12 +55,12 @@ class ShootingStarState(State):
     end: str | None
     res: Result | None
     # the fast path's legal-action tables for the current board (immutable, shared by clones)
-    fast_actions: fast.BoardActions | None = None
+    fast_actions: fast_py.BoardActions | None = None
 
     def set_shape(self, cells: Iterable[Cell]) -> None:
         """The sector's cells (a miss outside them is ``off_grid``) and their neighbours."""
         if self.game.fast:
-            self.shape, self.shape_order, self.nbrs, self.lonely = fast.shape_info(self.game, cells)
+            self.shape, self.shape_order, self.nbrs, self.lonely = fast_py.shape_info(self.game, cells)
             return
         shape = frozenset(cells)
         self.shape = shape
@@ -86,7 +86,7 @@ class ShootingStarState(State):
     def _legal(self, seat: int) -> list[Any]:
         if self.phase == PHASE_PLACE:  # SHS-D1: hand x free cells x allowed arrows
             if self.game.fast:
-                return fast.legal(self, seat)
+                return fast_py.legal(self, seat)
             free = self.free_cells()
             rows = self.game.place_rows
             out: list[Any] = []
@@ -131,7 +131,7 @@ class ShootingStarState(State):
     def _do(self, seat: int, action: Any) -> list[Event]:
         if isinstance(action, Place):
             if self.game.fast:
-                return fast.place(self, seat, action.card, action.cell, action.orientation)
+                return fast_py.place(self, seat, action.card, action.cell, action.orientation)
             return rules_turn.place(self, seat, action.card, action.cell, action.orientation)
         events: list[Event] = []
         rules_setup.place_planet(self, seat, action.planet, action.cell, action.face, events)

@@ -1,11 +1,14 @@
-"""Shooting Star's fast path: the same legal lists, events and states as the reference rules, computed faster.
+"""Shooting Star's Python fast path: the same legal lists, events and states as the reference rules, faster.
 
 The reference is ``ShootingStarState._legal``, ``rules_turn.place``/``resolve_turn``/``resolve_card``/``hit``/
 ``end_game`` and ``rules_score.score_all``; ``tests/shooting_star/test_fast_path.py`` plays seeded games on
-both and compares records, results, views, events and legal lists. It is used when ``game.fast`` is true
-(the default; ``load_game(..., fast=False)`` runs the reference only) in the placement phase, from the
-legal list to the final score; setup and building a custom sector (``PlacePlanet``) always run the
-reference (only the sector shape's tables are shared).
+both and compares records, results, views, events and legal lists. ``ShootingStarState`` uses it when
+``game.fast`` is true (``load_game(..., fast=False)`` runs the reference only) in the placement phase, from
+the legal list to the final score; setup and building a custom sector (``PlacePlanet``) always run the
+reference (only the sector shape's tables are shared). When the compiled extension (``fast.pyx``) is built,
+``load_game``'s states are its ``FastShootingStarState`` instead, which uses only ``shape_info`` from here
+(through ``ShootingStarState.set_shape``); this module runs whole on a build without the extension, or with the game's
+``use_compiled`` set to false.
 
 What is precomputed:
 - legal actions: per sector shape, one flat tuple of ``Place`` actions per card kind over the shape's cells in

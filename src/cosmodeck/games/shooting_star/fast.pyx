@@ -1,0 +1,768 @@
+# cython: language_level=3
+"""Shooting Star's compiled fast path: the same legal lists, events and states as the reference rules, faster.
+
+The reference is ``ShootingStarState`` (``state.py``) with ``rules_turn`` and ``rules_score``;
+``FastShootingStarState`` subclasses it and is the state class when ``game.fast`` (the default;
+``load_game(..., fast=False)`` never builds it) and this extension was built; without the extension the
+Python fast path (``fast_py.py``) runs, as it does when the game's ``use_compiled`` is false (``game.py``). It overrides:
+
+- ``is_over``, ``to_act``, ``legal_actions``, ``apply``: the base class's checks in one compiled call each.
+  ``apply(seat, action)`` without a time, for a ``Place`` whose fields have exactly the declared types
+  (``str``, a tuple of two ``int``, ``str``) in the placement phase, makes ``_precheck``'s checks inline
+  (the seat is the one to act, the card is in its hand, the cell has a planet and no card, the arrow is
+  allowed); anything else, or any check failing, is the base class's ``apply`` (the same errors).
+- ``_legal`` in the placement phase (SHS-D1, the reference's order: hand x free cells row-major x arrows):
+  per game and sector shape, one flat tuple of the interned ``Place`` actions per card kind over the shape's
+  cells; a seat's list is filled from its hand's tuples, skipping the cells without a planet or with a card.
+- ``_do`` of a ``Place``: ``rules_turn.place``, ``resolve_turn``, ``resolve_card``, ``hit``,
+  ``draw_replacement``, ``isolate`` and ``end_reason`` compiled (each function names the one it copies),
+  this turn's cards in C arrays instead of the ``on_board`` dict, hit patterns per (card kind, arrow,
+  origin cell) and card ids per game, events built by setting the frozen ``Event``'s slots.
+- the end of the game and its scoring: ``rules_turn.end_game`` and ``rules_score.score_all`` compiled (one pass
+  over each seat's piles, as ``fast_py.score_all``; ``rules_score.rank`` makes the result).
+- the state's generator: ``FastRng``, ``engine/rng.py``'s SplitMix64 in 64-bit C (the same numbers), so
+  the setup's shuffles and the replacement draws cost less.
+
+Setup and the custom sector's ``PlacePlanet`` run the reference. ``tests/shooting_star/test_fast_path.py``
+plays seeded games on both paths and compares every step (docs/ENGINE.md, "Fast path").
+"""
+
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.object cimport PyObject_GenericSetAttr
+from cpython.ref cimport Py_INCREF
+
+import dataclasses
+from types import MemberDescriptorType
+
+from cosmodeck.engine.events import Event
+from cosmodeck.engine.rng import Rng
+from cosmodeck.games.shooting_star import fast_py as _fast_py
+from cosmodeck.games.shooting_star.actions import Place
+from cosmodeck.games.shooting_star.cards import DARK_LEVEL as _DARK_LEVEL
+from cosmodeck.games.shooting_star.cards import KIND_12, KIND_34, KIND_DARK
+from cosmodeck.games.shooting_star.rules_score import rank as _rank
+from cosmodeck.games.shooting_star.rules_setup import PHASE_OVER, PHASE_PLACE
+from cosmodeck.games.shooting_star.state import ShootingStarState
+
+if tuple(f.name for f in dataclasses.fields(Event)) != ("type", "data", "private", "seats", "public") or not all(
+        isinstance(vars(Event).get(n), MemberDescriptorType) for n in ("type", "data", "private", "seats", "public")):
+    raise ImportError("shooting_star.fast: Event is not the slotted dataclass this module fills")  # pragma: no cover
+
+DEF MAXCELLS = 1024  # sector cells a legal list is built over here (more: the Python fast path)
+DEF MAXCARDS = 16  # cards on the board in one turn (one per player)
+
+cdef int DARK_LEVEL = _DARK_LEVEL
+cdef str P_PLACE = PHASE_PLACE
+cdef str P_OVER = PHASE_OVER
+DEF K12 = 1
+DEF K34 = 2
+DEF KDARK = 3
+_EMPTY = frozenset()
+_ONE = tuple(frozenset({seat}) for seat in range(16))
+_new = object.__new__
+
+
+# ---- events: the frozen dataclass's slots set directly (the same objects as ``Event(...)``) -----------------
+
+cdef object _ev(str kind, dict data):
+    """``Event(kind, data)``."""
+    e = _new(Event)
+    PyObject_GenericSetAttr(e, "type", kind)
+    PyObject_GenericSetAttr(e, "data", data)
+    PyObject_GenericSetAttr(e, "private", None)
+    PyObject_GenericSetAttr(e, "seats", _EMPTY)
+    PyObject_GenericSetAttr(e, "public", True)
+    return e
+
+
+cdef inline list _xy(cell):
+    return [cell[0], cell[1]]
+
+
+# ---- per-game and per-shape tables --------------------------------------------------------------------------
+
+cdef class GameTables:
+    """What the resolution reads of the game's data and options, in the forms it reads them."""
+
+    cdef dict shield  # card kind -> bool
+    cdef dict prio  # card kind -> priority (0 for a Shield)
+    cdef frozenset dark  # Dark Planet ids
+    cdef frozenset k12  # 1/2 planet ids (replacements, R3)
+    cdef dict targets  # card kind -> arrow -> origin cell -> target cells (SHS-6.4), filled on use
+    cdef dict cids  # faction -> card kind -> card id
+    cdef dict shapes  # sector shape's order -> ShapeTables
+    cdef dict rotated  # card kind -> arrow -> offsets
+    cdef bint shelter  # dark_planet_shelters_cards (R10)
+    cdef bint shield_planets  # shield_scope == "planets" (R8)
+    cdef bint count_dark  # end_count_includes_dark (R20)
+    cdef int max_turns  # max_cards_played (SHS-13.1 a)
+    cdef dict pinfo  # planet id -> (kind: K12, K34, KDARK or 0, name, moons) for scoring
+    cdef dict mission  # mission id -> (named, score_by_found, points, need as (key, value) pairs)
+    cdef bint all_cards  # conquest_points == "all_cards" (R16)
+    cdef bint with_debris  # missions_count_debris (R17)
+    cdef int debris_bonus
+    cdef object game
+
+    def __init__(self, game):
+        data = game.data
+        opts = game.options
+        self.game = game
+        self.shield = {k: bool(c.shield) for k, c in data.cards.items()}
+        self.prio = {k: int(c.priority or 0) for k, c in data.cards.items()}
+        self.rotated = {k: dict(c.rotated) for k, c in data.cards.items()}
+        self.dark = frozenset(p for p, v in data.planets.items() if v.kind == KIND_DARK)
+        self.k12 = frozenset(p for p, v in data.planets.items() if v.kind == KIND_12)
+        self.targets = {k: {} for k in data.cards}
+        self.cids = {}
+        self.shapes = {}
+        self.shelter = bool(opts["dark_planet_shelters_cards"])
+        self.shield_planets = opts["shield_scope"] == "planets"
+        self.count_dark = bool(opts["end_count_includes_dark"])
+        self.max_turns = int(data.max_cards_played)
+        codes = {KIND_12: K12, KIND_34: K34, KIND_DARK: KDARK}
+        self.pinfo = {p: (codes.get(v.kind, 0), v.name, int(v.moons)) for p, v in data.planets.items()}
+        self.mission = {m: (tuple(v.named), tuple(v.score_by_found), int(v.points), tuple(v.need.items()))
+                        for m, v in data.missions.items()}
+        self.all_cards = opts["conquest_points"] == "all_cards"
+        self.with_debris = bool(opts["missions_count_debris"])
+        self.debris_bonus = int(data.debris_bonus)
+
+    cdef str cid(self, str faction, str kind):
+        """``cards.card_id``, once per (faction, kind)."""
+        per = self.cids.get(faction)
+        if per is None:
+            per = self.cids[faction] = {}
+        c = (<dict>per).get(kind)
+        if c is None:
+            c = (<dict>per)[kind] = f"{faction}:{kind}"
+        return <str>c
+
+    cdef tuple target_cells(self, str kind, str arrow, tuple origin):
+        """The cells card ``kind`` hits from ``origin`` with ``arrow`` (``rules_turn.resolve_card``'s targets)."""
+        per = <dict>self.targets[kind]
+        per_arrow = per.get(arrow)
+        if per_arrow is None:
+            per_arrow = per[arrow] = {}
+        t = (<dict>per_arrow).get(origin)
+        if t is None:
+            ox, oy = origin
+            t = (<dict>per_arrow)[origin] = tuple([(ox + dx, oy + dy) for dx, dy in self.rotated[kind][arrow]])
+        return <tuple>t
+
+    cdef ShapeTables shape(self, tuple order):
+        sh = self.shapes.get(order)
+        if sh is None:
+            sh = self.shapes[order] = ShapeTables(self.game, order)
+        return <ShapeTables>sh
+
+
+cdef class ShapeTables:
+    """The ``Place`` actions of every card kind over one sector shape's cells, row-major (per game and shape)."""
+
+    cdef tuple order
+    cdef dict index  # cell -> its place in ``order``
+    cdef dict rows  # card kind -> the kind's Place actions, cell by cell, arrow by arrow
+    cdef Py_ssize_t n
+    cdef Py_ssize_t w
+
+    def __init__(self, game, tuple order):
+        self.order = order
+        self.n = len(order)
+        self.w = len(game.arrows)
+        self.index = {c: k for k, c in enumerate(order)}
+        rows = {}
+        for card, row in game.place_rows.items():
+            flat = []
+            for c in order:
+                flat.extend(row[c])
+            rows[card] = tuple(flat)
+        self.rows = rows
+
+
+cdef GameTables _tables(st):
+    game = st.game
+    gt = game.compiled_tables
+    if gt is None:
+        gt = game.compiled_tables = GameTables(game)
+    return <GameTables>gt
+
+
+cdef ShapeTables _shape(st, GameTables gt):
+    """The tables of the state's sector shape (kept on the state; shared by clones; immutable)."""
+    sh = st._cshape
+    order = st.shape_order
+    if sh is None or (<ShapeTables>sh).order is not order:
+        sh = gt.shape(order)
+        st._cshape = sh
+    return <ShapeTables>sh
+
+
+# ---- legal actions (SHS-D1) -----------------------------------------------------------------------------------
+
+cdef list _legal_place(st, int seat):
+    """``ShootingStarState._legal`` in the placement phase: hand x free cells (row-major) x arrows."""
+    cdef GameTables gt = _tables(st)
+    cdef ShapeTables sh = _shape(st, gt)
+    cdef Py_ssize_t n = sh.n
+    cdef Py_ssize_t w = sh.w
+    if n > MAXCELLS:  # pragma: no cover - no data file has such a sector
+        return _fast_py.legal(st, seat)
+    cdef unsigned char free[MAXCELLS]
+    cdef Py_ssize_t k, a, b, pos = 0, count = 0
+    cdef dict board = st.board
+    cdef tuple order = sh.order
+    for k in range(n):
+        if order[k] in board:
+            free[k] = 1
+            count += 1
+        else:
+            free[k] = 0
+    cdef dict index = sh.index
+    for p in st.placed:
+        j = index.get(p[2])
+        if j is not None:
+            k = j
+            if free[k]:
+                free[k] = 0
+                count -= 1
+    cdef tuple hand = st.hands[seat]
+    cdef dict rows = sh.rows
+    cdef tuple row
+    out = PyList_New(len(hand) * count * w)
+    for card in hand:
+        row = <tuple>rows[card]
+        for k in range(n):
+            if free[k]:
+                b = k * w
+                for a in range(b, b + w):
+                    item = row[a]
+                    Py_INCREF(item)
+                    PyList_SET_ITEM(out, pos, item)
+                    pos += 1
+    return <list>out
+
+
+# ---- a turn (SHS-5 to SHS-13) ---------------------------------------------------------------------------------
+
+cdef list _place(st, int seat, card, cell, arrow):
+    """``rules_turn.place`` (SHS-5.2)."""
+    cdef GameTables gt = _tables(st)
+    hands = st.hands
+    hands[seat] = tuple([c for c in hands[seat] if c != card])
+    cdef list placed = list(st.placed)
+    placed.append((seat, card, cell, arrow))
+    st.placed = placed
+    e = _new(Event)
+    PyObject_GenericSetAttr(e, "type", "place")
+    PyObject_GenericSetAttr(e, "data", {"seat": seat, "cell": _xy(cell), "orientation": arrow})
+    PyObject_GenericSetAttr(e, "private", {"card": gt.cid(st.factions[seat], card)})
+    PyObject_GenericSetAttr(e, "seats", _ONE[seat] if seat < 16 else frozenset((seat,)))
+    PyObject_GenericSetAttr(e, "public", True)
+    cdef list events = [e]
+    if len(placed) == st.players:
+        _resolve_turn(st, gt, events)
+    return events
+
+
+cdef class _Turn:
+    """This turn's cards (``rules_turn.resolve_turn``'s ``on_board``): placement index -> card, and alive flags."""
+
+    cdef int m
+    cdef int seat[MAXCARDS]
+    cdef bint shield[MAXCARDS]
+    cdef bint alive[MAXCARDS]
+    cdef list kinds
+    cdef list cells
+    cdef list arrows
+    cdef list cids
+
+    cdef int find(self, tuple cell, int skip, bint* inb):
+        """``by_cell.get(cell, -1)`` of ``resolve_card`` (cards on the board when card ``skip`` began)."""
+        cdef int j
+        for j in range(self.m):
+            if inb[j] and j != skip and self.cells[j] == cell:
+                return j
+        return -1
+
+
+cdef void _resolve_turn(st, GameTables gt, list events) except *:
+    """``rules_turn.resolve_turn`` (SHS-6.1-6.3, SHS-12, SHS-13)."""
+    cdef list placed = st.placed
+    cdef int m = len(placed)
+    cdef int i, j, k, tmp
+    if m > MAXCARDS:  # pragma: no cover - more seats than any game has
+        raise ValueError("shooting_star.fast: more cards in a turn than its arrays hold")
+    cdef _Turn tn = _Turn()
+    tn.m = m
+    tn.kinds = []
+    tn.cells = []
+    tn.arrows = []
+    tn.cids = []
+    fac = st.factions
+    for i in range(m):
+        s, kind, cell, arrow = placed[i]
+        tn.seat[i] = s
+        tn.shield[i] = gt.shield[kind]
+        tn.alive[i] = True
+        tn.kinds.append(kind)
+        tn.cells.append(cell)
+        tn.arrows.append(arrow)
+        cid = gt.cid(fac[s], kind)
+        tn.cids.append(cid)
+        events.append(_ev("reveal", {"seat": s, "card": cid, "cell": _xy(cell), "orientation": arrow}))  # SHS-6.1
+    cdef int order[MAXCARDS]  # SHS-6.2: non-Shields by priority (highest first), then placement order
+    cdef int prio[MAXCARDS]
+    cdef int no = 0
+    for i in range(m):
+        if not tn.shield[i]:
+            prio[i] = gt.prio[tn.kinds[i]]
+            k = no
+            while k > 0 and prio[order[k - 1]] < prio[i]:
+                order[k] = order[k - 1]
+                k -= 1
+            order[k] = i
+            no += 1
+    for k in range(no):
+        i = order[k]
+        if tn.alive[i]:  # SHS-6.3
+            _resolve_card(st, gt, tn, i, events)
+    debris = st.debris
+    for i in range(m):  # SHS-12.1: Shields left in play
+        if tn.alive[i]:
+            s = tn.seat[i]
+            cid = tn.cids[i]
+            debris[s] = debris[s] + (cid,)
+            events.append(_ev("to_debris", {"seat": s, "card": cid, "cause": "turn_end"}))
+    st.placed = []
+    st.invader = inv = (st.invader + 1) % st.players  # SHS-12.2
+    events.append(_ev("invader", {"seat": inv}))
+    reason = _end_reason(st, gt)  # SHS-13.1
+    if reason is None:
+        st.turn += 1
+    else:
+        _end_game(st, gt, reason, events)
+
+
+cdef object _end_reason(st, GameTables gt):
+    """``rules_turn.end_reason``: (a) seven cards played by everyone, (b) planets left <= players (R20)."""
+    if st.turn >= gt.max_turns:
+        return "seven_cards"
+    cdef dict board = st.board
+    cdef Py_ssize_t left
+    if gt.count_dark:
+        left = len(board)
+    else:
+        left = 0
+        for v in board.values():
+            if (<tuple?>v)[1] != DARK_LEVEL:
+                left += 1
+    if left <= st.players:
+        return "few_planets"
+    return None
+
+
+cdef void _resolve_card(st, GameTables gt, _Turn tn, int i, list events) except *:
+    """``rules_turn.resolve_card`` (SHS-6.4-6.7) for card ``i`` of this turn's placement order."""
+    cdef int seat = tn.seat[i]
+    cdef str cid = tn.cids[i]
+    cdef dict board = st.board
+    cdef bint shelter = gt.shelter
+    cdef bint inb[MAXCARDS]  # ``by_cell``: the other cards on the board now
+    cdef int j, acting = -1
+    cdef bint any_other = False
+    for j in range(tn.m):
+        inb[j] = tn.alive[j] and j != i
+        any_other = any_other or inb[j]
+    events.append(_ev("resolve", {"seat": seat, "card": cid}))
+    cdef tuple targets = gt.target_cells(tn.kinds[i], tn.arrows[i], tn.cells[i])  # SHS-6.4
+    if any_other:
+        for t in targets:  # SHS-6.5, SHS-9.3: the earliest Shield hit acts
+            j = tn.find(t, i, inb)
+            if j >= 0 and tn.shield[j] and not (shelter and board[t][0] in gt.dark) and (acting < 0 or j < acting):
+                acting = j
+    if acting >= 0:
+        if gt.shield_planets:  # R8 option: other cards are still destroyed
+            for t in targets:
+                j = tn.find(t, i, inb)
+                if j >= 0 and tn.alive[j] and not tn.shield[j] and not (shelter and board[t][0] in gt.dark):
+                    _destroy(st, tn, seat, j, events)
+        tn.alive[acting] = False
+        tn.alive[i] = False
+        dseat = tn.seat[acting]
+        conquest = st.conquest
+        conquest[dseat] = conquest[dseat] + (cid, tn.cids[acting])  # SHS-9.2
+        events.append(_ev("shield", {"attacker": seat, "card": cid, "defender": dseat,
+                                     "cell": _xy(tn.cells[acting])}))
+        return
+    shape = st.shape
+    cdef list emptied = []
+    for t in targets:  # SHS-6.6
+        if t not in shape:
+            events.append(_ev("miss", {"cell": _xy(t), "reason": "off_grid"}))
+            continue
+        here = board.get(t)
+        if here is None:
+            events.append(_ev("miss", {"cell": _xy(t), "reason": "empty"}))
+            continue
+        j = tn.find(t, i, inb) if any_other else -1
+        if j >= 0 and tn.alive[j]:
+            if shelter and (<tuple?>here)[0] in gt.dark:
+                events.append(_ev("miss", {"cell": _xy(t), "reason": "dark"}))
+            else:
+                _destroy(st, tn, seat, j, events)  # SHS-8.1, SHS-8.2
+            continue
+        if (<tuple?>here)[1] == DARK_LEVEL:  # SHS-11.2
+            events.append(_ev("miss", {"cell": _xy(t), "reason": "dark"}))
+            continue
+        if _hit(st, gt, seat, t, <tuple?>here, events):  # SHS-7
+            emptied.append(t)
+    if emptied or st.lonely:
+        _isolate(st, gt, tn, seat, i, emptied, events)  # SHS-6.7, SHS-10
+    tn.alive[i] = False
+    debris = st.debris
+    debris[seat] = debris[seat] + (cid,)
+    events.append(_ev("to_debris", {"seat": seat, "card": cid, "cause": "resolved"}))
+
+
+cdef void _destroy(st, _Turn tn, int seat, int j, list events) except *:
+    """``rules_turn._destroy`` (SHS-8.1): another player's card is destroyed into the attacker's debris."""
+    tn.alive[j] = False
+    cid = tn.cids[j]
+    debris = st.debris
+    debris[seat] = debris[seat] + (cid,)
+    events.append(_ev("destroy", {"card": cid, "owner": tn.seat[j], "cell": _xy(tn.cells[j]), "by": seat}))
+
+
+cdef bint _hit(st, GameTables gt, int seat, tuple cell, tuple here, list events) except -1:
+    """``rules_turn.hit`` (SHS-7.1-7.5): returns whether the cell was left empty."""
+    cdef dict board = st.board
+    pid = here[0]
+    cdef int level = here[1]
+    if level == 4 or level == 2:
+        board[cell] = (pid, level - 1)
+        events.append(_ev("flip", {"cell": _xy(cell), "planet": pid, "from": level, "to": level - 1}))
+        return False
+    conquest = st.conquest
+    conquest[seat] = conquest[seat] + (pid,)
+    events.append(_ev("capture", {"seat": seat, "planet": pid, "cell": _xy(cell), "pile": "conquest",
+                                  "cause": "damage"}))
+    if level == 3:
+        new = _draw_replacement(st, gt)
+        if new is not None:
+            board[cell] = (new, 2)
+            events.append(_ev("replace", {"cell": _xy(cell), "planet": new}))
+            return False
+    del board[cell]
+    return True
+
+
+cdef object _draw_replacement(st, GameTables gt):
+    """``rules_turn.draw_replacement`` (R3, R24): a random 1/2 card from the reserve, or None."""
+    cdef tuple reserve = st.reserve
+    cdef list pool = []
+    cdef Py_ssize_t k, n
+    k12 = gt.k12
+    for k in range(len(reserve)):
+        if reserve[k] in k12:
+            pool.append(k)
+    n = len(pool)
+    if n == 0:
+        return None
+    if n > 1:
+        k = pool[_randbelow(st, n)]
+    else:
+        k = pool[0]
+    st.reserve = reserve[:k] + reserve[k + 1:]
+    return reserve[k]
+
+
+cdef void _isolate(st, GameTables gt, _Turn tn, int seat, int i, list emptied, list events) except *:
+    """``rules_turn.isolate`` (SHS-10): capture every isolated planet (row-major) into the debris, with any card
+    on it; only the emptied cells' neighbours are examined (every cell if the sector has a lonely cell)."""
+    cdef dict board = st.board
+    nbrs = st.nbrs
+    cdef int j
+    if st.lonely:
+        near = st.shape_order
+    else:
+        seen = set()
+        for c in emptied:
+            seen.update(nbrs[c])
+        near = sorted(seen, key=_row_major)
+    cdef list lonely = []
+    for c in near:
+        if c in board:
+            for nb in nbrs[c]:
+                if nb in board:
+                    break
+            else:
+                lonely.append(c)
+    if not lonely:
+        return
+    debris = st.debris
+    for c in lonely:
+        pid = board.pop(c)[0]
+        debris[seat] = debris[seat] + (pid,)
+        events.append(_ev("capture", {"seat": seat, "planet": pid, "cell": _xy(c), "pile": "debris",
+                                      "cause": "isolation"}))
+        for j in range(tn.m):
+            if tn.alive[j] and j != i and tn.cells[j] == c:  # SHS-10.3 / R11; the resolving card goes last (R12)
+                tn.alive[j] = False
+                cid = tn.cids[j]
+                debris[seat] = debris[seat] + (cid,)
+                events.append(_ev("to_debris", {"seat": seat, "card": cid, "cause": "isolated"}))
+
+
+def _row_major(cell):
+    return (cell[1], cell[0])
+
+
+# ---- the end of the game (SHS-13.2) and scoring (SHS-14, SHS-15) ------------------------------------------
+
+cdef void _end_game(st, GameTables gt, str reason, list events) except *:
+    """``rules_turn.end_game`` (SHS-13.2): hands to debris, missions revealed, scoring (SHS-14)."""
+    events.append(_ev("game_end", {"reason": reason}))
+    cdef int seat
+    cdef int n = st.players
+    debris = st.debris
+    hands = st.hands
+    fac = st.factions
+    for seat in range(n):
+        for kind in hands[seat]:
+            cid = gt.cid(fac[seat], kind)
+            debris[seat] = debris[seat] + (cid,)
+            events.append(_ev("to_debris", {"seat": seat, "card": cid, "cause": "hand"}))
+        hands[seat] = ()
+    missions = st.missions
+    for seat in range(n):
+        events.append(_ev("missions", {"seat": seat, "ids": list(missions[seat])}))
+    st.phase = P_OVER
+    st.end = reason
+    res = st.res = _rank(_score_all(st, gt), reason)
+    breakdown = res.details["breakdown"]
+    for seat in range(n):
+        events.append(_ev("score", {"seat": seat, "breakdown": dict(breakdown[seat])}))
+
+
+cdef list _score_all(st, GameTables gt):
+    """``rules_score.score_all`` (SHS-14.1-14.6) in one pass over each seat's piles: the planets (ids without
+    ``:``) sorted into kinds, names and moons once for all the seat's missions (as ``fast_py.score_all``)."""
+    cdef list out = []
+    cdef Py_ssize_t most = 0
+    cdef int kind, moons, n12, n34, nmoon, ncounted, con_p, deb_p, with_moons, moon_count, total, bonus, pts
+    cdef int seat, which
+    cdef bint mine
+    cdef dict pinfo = gt.pinfo
+    cdef dict missions = gt.mission
+    debris = st.debris
+    conquest = st.conquest
+    for d in debris:
+        if len(d) > most:
+            most = len(d)
+    for seat in range(st.players):
+        con = conquest[seat]
+        deb = debris[seat]
+        n12 = n34 = nmoon = ncounted = con_p = deb_p = with_moons = moon_count = 0
+        names = set()
+        for which in range(2):
+            mine = which == 0
+            pile = con if mine else deb
+            if not mine and not gt.with_debris:  # R17: only the moon count (SHS-14.6) reads the debris then
+                for p in deb:
+                    if ":" not in p:
+                        deb_p += 1
+                        moon_count += (<tuple>pinfo[p])[2]
+                break
+            for p in pile:
+                if ":" in p:  # a Destruction card
+                    continue
+                info = <tuple>pinfo[p]
+                kind = info[0]
+                moons = info[2]
+                moon_count += moons
+                if mine:
+                    con_p += 1
+                    if moons >= 1:
+                        with_moons += 1
+                else:
+                    deb_p += 1
+                if kind != KDARK:  # SHS-15.2
+                    ncounted += 1
+                    if kind == K12:
+                        n12 += 1
+                    elif kind == K34:
+                        n34 += 1
+                        names.add(info[1])
+                    if moons >= 1:
+                        nmoon += 1
+        count = None
+        mpts = {}
+        total = 0
+        for mid in st.missions[seat]:  # SHS-14.3, SHS-15
+            named, by_found, points, need = <tuple>missions[mid]
+            if named:
+                pts = by_found[sum([1 for nm in named if nm in names])]
+            else:
+                if count is None:
+                    count = {"planets": ncounted, KIND_12: n12, KIND_34: n34, "moon": nmoon}
+                pts = points
+                for k, v in need:
+                    if count[k] < v:
+                        pts = 0
+                        break
+            mpts[mid] = pts
+        for v in mpts.values():
+            total += <int>v
+        bonus = gt.debris_bonus if len(deb) == most else 0  # SHS-14.4
+        cards = len(con) if gt.all_cards else con_p  # SHS-14.1, R16
+        out.append({
+            "cards": cards,
+            "moons": with_moons,  # SHS-14.2, R28
+            "missions": mpts,
+            "debris": len(deb),
+            "debris_bonus": bonus,
+            "total": cards + with_moons + total + bonus,
+            "captured": len(con) + deb_p,  # SHS-14.6 (1)
+            "moon_count": moon_count,  # SHS-14.6 (2)
+        })
+    return out
+
+
+# ---- the generator: engine/rng.py's SplitMix64 in 64-bit C arithmetic (the same numbers) ------------------
+
+ctypedef unsigned long long u64
+
+cdef extern from *:
+    int __builtin_clzll(unsigned long long x)
+
+cdef u64 GAMMA = 0x9E3779B97F4A7C15ULL
+cdef u64 M1 = 0xBF58476D1CE4E5B9ULL
+cdef u64 M2 = 0x94D049BB133111EBULL
+
+
+cdef inline u64 _below(u64* s, u64 n):
+    """``Rng.randbelow(n)`` for 2 <= n < 2**63, advancing ``*s``."""
+    cdef int shift = __builtin_clzll(n - 1)  # 64 - (n - 1).bit_length()
+    cdef u64 z, r
+    while True:
+        s[0] = s[0] + GAMMA
+        z = (s[0] ^ (s[0] >> 30)) * M1
+        z = (z ^ (z >> 27)) * M2
+        r = (z ^ (z >> 31)) >> shift
+        if r < n:
+            return r
+
+
+cdef Py_ssize_t _randbelow(st, Py_ssize_t n) except -1:
+    """``st.rng.randbelow(n)`` for n >= 2: in C when the generator is a plain ``Rng`` or ``FastRng``."""
+    rng = st.rng
+    cdef u64 s
+    cdef u64 r
+    if type(rng) is FastRng or type(rng) is Rng:
+        s = rng.state
+        r = _below(&s, <u64>n)
+        rng.state = s
+        return <Py_ssize_t>r
+    return rng.randbelow(n)
+
+
+class FastRng(Rng):
+    """``Rng`` with ``randbelow`` and ``shuffle`` compiled: the same state and the same numbers."""
+
+    __slots__ = ()
+
+    def randbelow(self, n):
+        if type(n) is not int or n <= 1 or n >= (1 << 62):
+            return Rng.randbelow(self, n)
+        cdef u64 s = self.state
+        cdef u64 r = _below(&s, n)
+        self.state = s
+        return r
+
+    def shuffle(self, seq):
+        cdef u64 s = self.state
+        cdef Py_ssize_t i, j
+        cdef Py_ssize_t n = len(seq)
+        if n >= (1 << 62):  # pragma: no cover
+            return Rng.shuffle(self, seq)
+        i = n - 1
+        while i > 0:
+            j = <Py_ssize_t>_below(&s, <u64>(i + 1))
+            seq[i], seq[j] = seq[j], seq[i]
+            i -= 1
+        self.state = s
+
+    def copy(self):
+        return FastRng(raw_state=self.state)
+
+
+# ---- the state ----------------------------------------------------------------------------------------------
+
+class FastShootingStarState(ShootingStarState):
+    """A Shooting Star state whose placement phase is compiled (module docs)."""
+
+    _cshape = None  # the sector shape's ShapeTables (immutable, shared by clones)
+
+    def __init__(self, game, players, seed):
+        ShootingStarState.__init__(self, game, players, seed)
+        self.rng = FastRng(raw_state=self.rng.state)
+
+    def _copy_into(self, o):
+        ShootingStarState._copy_into(self, o)
+        if type(o.rng) is Rng:
+            o.rng = FastRng(raw_state=o.rng.state)
+
+    def _load(self, core):
+        ShootingStarState._load(self, core)
+        if type(self.rng) is Rng:
+            self.rng = FastRng(raw_state=self.rng.state)
+
+    @property
+    def is_over(self):
+        return self.res is not None
+
+    @property
+    def to_act(self):
+        if self.res is not None:
+            return _EMPTY
+        if self.phase == P_PLACE:
+            seat = (self.invader + len(self.placed)) % self.players
+            return _ONE[seat] if seat < 16 else frozenset((seat,))
+        return ShootingStarState._to_act(self)
+
+    def legal_actions(self, seat):
+        if type(seat) is int and self.res is None and self.phase == P_PLACE and 0 <= seat < self.players:
+            if seat == (self.invader + len(self.placed)) % self.players:
+                return _legal_place(self, seat)
+            return []
+        return ShootingStarState.legal_actions(self, seat)
+
+    def _legal(self, seat):
+        if self.phase == P_PLACE:
+            return _legal_place(self, seat)
+        return ShootingStarState._legal(self, seat)
+
+    def apply(self, seat, action, at=None):
+        cdef int n
+        if at is None and type(action) is Place and type(seat) is int and self.res is None and self.phase == P_PLACE:
+            card = action.card
+            cell = action.cell
+            arrow = action.orientation
+            n = self.players
+            if (type(card) is str and type(arrow) is str and type(cell) is tuple and len(cell) == 2
+                    and type(cell[0]) is int and type(cell[1]) is int
+                    and 0 <= seat < n and seat == (self.invader + len(self.placed)) % n
+                    and card in self.hands[seat] and cell in self.board and arrow in self.game.arrows):
+                for p in self.placed:
+                    if p[2] == cell:
+                        break
+                else:
+                    events = _place(self, seat, card, cell, arrow)
+                    self._log = (self._log, (self.now, seat, action))
+                    return events
+        return ShootingStarState.apply(self, seat, action, at)
+
+    def _do(self, seat, action):
+        if type(action) is Place and self.phase == P_PLACE:
+            return _place(self, seat, action.card, action.cell, action.orientation)
+        return ShootingStarState._do(self, seat, action)
