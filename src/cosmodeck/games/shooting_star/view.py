@@ -3,6 +3,12 @@
 Hidden: the face of a placed card before the reveal (others see position, arrow, owner),
 hands (others see the count and the used cards), missions (until the game ends; unused
 ones never), the reserve (a count) and, in the variant, planet hands (a count).
+
+:func:`build` is the view every state gives. Views are read-only: the entries that do not depend on the
+state (the card set, the factions, the orientations, each mission's entry), the grid's cells without cards
+(keyed by the board's content) and a hand's used cards (keyed by the hand) are built once per game object
+and shared by the views that show them. :func:`build_reference` builds every entry afresh; a test proves the
+two equal, keys in the same order, on every step of seeded games.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ if TYPE_CHECKING:
     from cosmodeck.games.shooting_star.state import ShootingStarState
 
 
-def build(st: ShootingStarState, seat: int | None) -> dict[str, Any]:
+def build_reference(st: ShootingStarState, seat: int | None) -> dict[str, Any]:
     data = st.game.data
     over = st.phase == PHASE_OVER
     fac = st.factions
@@ -77,6 +83,151 @@ def build(st: ShootingStarState, seat: int | None) -> dict[str, Any]:
         "missions": missions,
         "card_set": [{"id": c.id, "priority": c.priority, "shield": c.shield, "hits": [list(h) for h in c.hits]}
                      for c in (data.cards[k] for k in data.card_order)],
+        "end_reason": st.end,
+        "scores": None if st.res is None else st.res.details["breakdown"],
+    }
+    if st.game.options["custom_sector"]:
+        out["planet_hands"] = [{"seat": s, "count": len(h), "planets": list(h) if s == seat else None}
+                               for s, h in enumerate(st.planet_hands)]
+        out["sector_next"] = st.sector_next if st.sector_next >= 0 else None
+    return out
+
+
+MAX_SHARED = 4096  # entries of one kind kept per game object before they are dropped and built again
+
+
+class _Shared:
+    """A game object's shared view entries."""
+
+    def __init__(self, st: ShootingStarState) -> None:
+        game, data = st.game, st.game.data
+        self.card_set = [{"id": c.id, "priority": c.priority, "shield": c.shield, "hits": [list(h) for h in c.hits]}
+                         for c in (data.cards[k] for k in data.card_order)]
+        self.orientations = list(game.arrows)
+        self.factions: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+        self.mission: dict[str, dict[str, Any]] = {}
+        self.missions: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+        self.cells: dict[Any, tuple[list[dict[str, Any]], dict[Any, int], list[int]]] = {}
+        self.used: dict[tuple[Any, Any], list[Any]] = {}
+
+    def faction_list(self, st: ShootingStarState) -> list[dict[str, Any]]:
+        fac = tuple(st.factions)
+        out = self.factions.get(fac)
+        if out is None:
+            data = st.game.data
+            out = [{"seat": s, "id": f.id, "name": f.name, "colour": f.colour}
+                   for s, f in enumerate(data.faction_by_id[x] for x in fac)]
+            self.factions[fac] = out
+        return out
+
+    def mission_list(self, st: ShootingStarState, mids: tuple[str, ...]) -> list[dict[str, Any]]:
+        out = self.missions.get(mids)
+        if out is None:
+            ms = st.game.data.missions
+            out = []
+            for m in mids:
+                entry = self.mission.get(m)
+                if entry is None:
+                    d = ms[m]
+                    entry = {"id": m, "points": d.points, "need": dict(d.need), "named": list(d.named),
+                             "name": dict(d.name) or None, "text": dict(d.text) or None}
+                    self.mission[m] = entry
+                out.append(entry)
+            if len(self.missions) >= MAX_SHARED:
+                self.missions.clear()
+            self.missions[mids] = out
+        return out
+
+    def grid(self, st: ShootingStarState) -> tuple[list[dict[str, Any]], dict[Any, int], list[int]]:
+        """The cells without cards, each cell's index, and the bounds, for this board."""
+        board = st.board
+        order = st.shape_order or tuple(sorted(board, key=lambda c: (c[1], c[0])))
+        key = (order, tuple(map(board.get, order)))
+        hit = self.cells.get(key)
+        if hit is not None:
+            return hit
+        planets = st.game.data.planets
+        cells = []
+        for c in order:
+            here = board.get(c)
+            cell: dict[str, Any] = {"x": c[0], "y": c[1], "planet": None}
+            if here is not None:
+                p = planets[here[0]]
+                cell.update(planet=p.id, kind=p.kind, level=None if here[1] == DARK_LEVEL else here[1],
+                            name=p.name, moons=p.moons)
+            cell["card"] = None
+            cells.append(cell)
+        xs = [c[0] for c in order] or [0]
+        ys = [c[1] for c in order] or [0]
+        hit = (cells, {c: i for i, c in enumerate(order)}, [min(xs), min(ys), max(xs), max(ys)])
+        if len(self.cells) >= MAX_SHARED:
+            self.cells.clear()
+        self.cells[key] = hit
+        return hit
+
+    def used_cards(self, st: ShootingStarState, hand: tuple[Any, ...], down: Any) -> list[Any]:
+        key = (hand, down)
+        out = self.used.get(key)
+        if out is None:
+            gone = set(hand) if down is None else {*hand, down}
+            out = [k for k in st.game.data.card_order if k not in gone]
+            if len(self.used) >= MAX_SHARED:
+                self.used.clear()
+            self.used[key] = out
+        return out
+
+
+def _shared(st: ShootingStarState) -> _Shared:
+    game = st.game
+    sh: _Shared | None = game.__dict__.get("_view_shared")
+    if sh is None or sh.orientations != list(game.arrows):
+        sh = _Shared(st)
+        game.__dict__["_view_shared"] = sh
+    return sh
+
+
+def build(st: ShootingStarState, seat: int | None) -> dict[str, Any]:
+    """:func:`build_reference`'s view, with the entries :class:`_Shared` keeps shared (views are read-only)."""
+    data = st.game.data
+    sh = _shared(st)
+    over = st.phase == PHASE_OVER
+    fac = st.factions
+    cells, index, bounds = sh.grid(st)
+    placed = []
+    facedown: dict[int, Any] = {}
+    if st.placed:
+        cells = list(cells)
+        for k, (s, kind, cell, arrow) in enumerate(st.placed):
+            entry = {"seat": s, "cell": [cell[0], cell[1]], "orientation": arrow, "order": k + 1,
+                     "card": card_id(fac[s], kind) if s == seat else None}
+            placed.append(entry)
+            facedown[s] = kind
+            i = index.get(cell)
+            if i is not None:
+                cells[i] = {**cells[i], "card": dict(entry)}
+    hands = []
+    for s in range(st.players):
+        hand = st.hands[s]
+        hands.append({"seat": s, "count": len(hand), "cards": list(hand) if s == seat else None,
+                      "used": sh.used_cards(st, hand, facedown.get(s))})
+    missions: list[Any] = [sh.mission_list(st, st.missions[s]) if over or s == seat else None
+                           for s in range(st.players)]
+    out: dict[str, Any] = {
+        "phase": st.phase,
+        "turn": st.turn,
+        "max_turns": data.max_cards_played,
+        "invader": st.invader,
+        "orientations": sh.orientations,
+        "factions": sh.faction_list(st),
+        "grid": {"cells": cells, "bounds": bounds},
+        "planets_left": planets_left(st),
+        "placed": placed,
+        "hands": hands,
+        "conquest": [list(p) for p in st.conquest],
+        "debris": [list(p) for p in st.debris],
+        "reserve": len(st.reserve),
+        "missions": missions,
+        "card_set": sh.card_set,
         "end_reason": st.end,
         "scores": None if st.res is None else st.res.details["breakdown"],
     }
