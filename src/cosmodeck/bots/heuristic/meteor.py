@@ -54,6 +54,11 @@ from cosmodeck.games.meteor.actions import (
 )
 from cosmodeck.games.meteor.game import MeteorGame
 
+try:  # the values compiled (bots/heuristic/meteor_fast.pyx): the same floats, bit for bit
+    from cosmodeck.bots.heuristic import meteor_fast as _fast
+except ImportError:  # not built (a source tree without a C compiler): the readable methods, the same games
+    _fast = None
+
 KILL = 10.0
 
 
@@ -129,8 +134,11 @@ class MeteorHeuristic(SampledReaction):
     VALUED: tuple[type, ...] = (Launch, PlaceCard, CompleteRetrofit, DiscardProject)  # _value is 0 for the rest
 
     def _values(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[float]:
-        """``_value`` of each legal action (``_plain_values`` when no subclass changed how values are made)."""
+        """``_value`` of each legal action (``_plain_values`` when no subclass changed how values are made,
+        compiled as ``meteor_fast.plain_values`` when built)."""
         if _plain(type(self)):
+            if _fast is not None:
+                return _fast.plain_values(self, view, legal)
             return self._plain_values(view, legal)
         valued = self.VALUED
         return [self._value(view, a) if isinstance(a, valued) else 0.0 for a in legal]
@@ -196,6 +204,8 @@ class MeteorHeuristic(SampledReaction):
                     return a, []
         if view["phase"] != "play":
             return None, []
+        if _fast is not None:
+            return None, _fast.useful(legal, self._values(view, legal))
         return None, useful(legal, self._values(view, legal))
 
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
