@@ -454,6 +454,11 @@ def plain_values(bot, view, legal):
     return out
 
 
+def subset_sum(list values, long target):
+    """``meteor.subset_sum`` as the kernel computes it (exposed for the differential test)."""
+    return _subset_sum(values, target)
+
+
 def useful(legal, list values):
     """``meteor.useful``: the (action, value) pairs the choice loop can pick or draw a tie-break for."""
     cdef Py_ssize_t n = len(values), i
