@@ -54,3 +54,36 @@ def test_views_equal_views_built_afresh() -> None:
                     st.apply(seat, legal[rng.randbelow(len(legal))])
                 steps += 1
     assert checked > 500
+
+
+def test_entries_are_shared_by_the_states_of_one_game_object_only() -> None:
+    """The shared entries depend on the game's data and options: every state of one game object (the next games
+    of a simulation, clones) shares them, a game object with other options has its own, and views built with
+    entries left by earlier games equal views built afresh."""
+    game = load_game("meteor")
+    other = load_game("meteor", zone_timer_s=90, volley_window_s=2.5)
+    a, b, c = game.new_game(players=3, seed=1), game.new_game(players=4, seed=2), other.new_game(players=3, seed=1)
+    assert isinstance(a, MeteorState) and isinstance(b, MeteorState) and isinstance(c, MeteorState)
+    assert a.site_entries is b.site_entries and a.clone().site_entries is a.site_entries
+    assert c.site_entries is not a.site_entries
+    for st in (a, c):  # both games' views, in turn, along the same seeded walk
+        st.apply(0, "start")
+    assert a.view(0)["options"]["zone_timer_s"] != c.view(0)["options"]["zone_timer_s"]
+    assert c.view(None)["timer"]["length"] == 90.0
+    rng = Rng(5)
+    for st in (a, b, c):
+        if st.phase == "setup":
+            st.apply(0, "start")
+        for step in range(120):
+            if st.is_over:
+                break
+            if step % 4 == 0:
+                for seat in [*range(st.players), None]:
+                    assert _same(st.view(seat), _fresh(st, seat)), (step, seat)
+            seat = rng.randbelow(st.players)
+            st.advance(st.now + rng.random() * 3)
+            if st.is_over:
+                break
+            legal = [x for x in st.legal_actions(seat) if type(x).__name__ not in ("Signal", "Emote", "Chat")]
+            if legal:
+                st.apply(seat, legal[rng.randbelow(len(legal))])

@@ -53,6 +53,14 @@ if TYPE_CHECKING:
 _SEATS: dict[int, frozenset[int]] = {}  # every seat may act at any time (real time)
 
 
+def view_entries(game: Game[Any]) -> dict[Any, dict[str, Any]]:
+    """The views' shared entries of ``game``'s states (see ``view._public``), kept on the game object."""
+    got: dict[Any, dict[str, Any]] | None = game.__dict__.get("_meteor_view_entries")
+    if got is None:
+        got = game.__dict__["_meteor_view_entries"] = {}
+    return got
+
+
 class MeteorState(State):
     """A game of Meteor in progress (see DESIGN.md "Public API")."""
 
@@ -89,9 +97,10 @@ class MeteorState(State):
         self.outcome: dict[str, Any] | None = None
         self._memo: dict[Any, Any] = {}  # views and legal lists of this version (see the module docstring)
         self._memo_at: tuple[Any, float] | None = None
-        # views' entries (sites, field meteors, talk rules, options) by what they depend on (view._public);
-        # shared with clones: keyed by content
-        self.site_entries: dict[Any, dict[str, Any]] = {}
+        # views' entries (sites, field meteors, talk rules, options) by what they depend on (view._public):
+        # keyed by content, they depend on nothing else but the game's data and options, so every state of
+        # this game object shares them (clones, and the next games of a simulation)
+        self.site_entries: dict[Any, dict[str, Any]] = view_entries(game)
 
     def touch(self) -> None:
         """Forget the memoised views and legal actions (after editing the state's fields directly)."""
@@ -300,7 +309,7 @@ class MeteorState(State):
     def _load(self, core: dict[str, Any]) -> None:
         self.touch()
         if not hasattr(self, "site_entries"):
-            self.site_entries = {}
+            self.site_entries = view_entries(self.game)
         codec.load(self, core)
 
     @classmethod

@@ -28,6 +28,9 @@ if TYPE_CHECKING:
     from cosmodeck.games.meteor.state import MeteorState
 
 NO_TALK: dict[str, Any] = {"chat": False, "signals": [], "emotes": [], "show_hand": False}
+# the shared entries kept (``_public``; one dict per game object, ``state.view_entries``): past it they are
+# dropped and built again as needed
+LIMIT = 16384
 
 
 def sees_hand(st: MeteorState, viewer: int | None, owner: int) -> bool:
@@ -104,13 +107,14 @@ def _public(st: MeteorState) -> dict[str, Any]:
     """The part of every seat's view that is the same for all. Its sites, field meteors, removed meteors,
     talk rules, Powers, Challenges, technologies and options are entries shared by the views of every
     version where what they depend on is the same (``st.site_entries``, keyed by that: views are
-    read-only), so an unchanged piece is not rebuilt."""
+    read-only; one dict for every state of the game object, which fixes the data and options), so an
+    unchanged piece is not rebuilt."""
     data = st.data
     opts = st.game.options
     res = data.resources
     sites = []
     entries = st.site_entries
-    if len(entries) > 4096:
+    if len(entries) > LIMIT:
         entries.clear()
     countdowns = st.countdowns
     for seat, slots in enumerate(st.sites):
