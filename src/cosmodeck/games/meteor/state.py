@@ -22,7 +22,16 @@ from cosmodeck.engine.events import Event
 from cosmodeck.engine.result import Result
 from cosmodeck.engine.rng import Rng
 from cosmodeck.engine.state import State
-from cosmodeck.games.meteor import codec, hidden, legality, rules_powers, rules_sites, rules_volleys, rules_zones
+from cosmodeck.games.meteor import (
+    codec,
+    hidden,
+    legality,
+    rules_powers,
+    rules_sites,
+    rules_volleys,
+    rules_zones,
+    setup,
+)
 from cosmodeck.games.meteor.actions import (
     GAME_ACTIONS,
     Chat,
@@ -45,6 +54,7 @@ from cosmodeck.games.meteor.actions import (
 )
 from cosmodeck.games.meteor.cards import MeteorData
 from cosmodeck.games.meteor.rules_meteors import FieldMeteor
+from cosmodeck.games.meteor.view import build_view, seat_parts
 
 if TYPE_CHECKING:
     from cosmodeck.engine.game import Game
@@ -206,8 +216,6 @@ class MeteorState(State):
         key = ("view", seat)
         got: dict[str, Any] | None = memo.get(key)
         if got is None:
-            from cosmodeck.games.meteor.view import seat_parts
-
             base: dict[str, Any] | None = memo.get(("view", None))
             if base is None:
                 base = memo[("view", None)] = super().view(None)
@@ -236,8 +244,6 @@ class MeteorState(State):
         return events
 
     def _dispatch(self, seat: int, a: Any) -> list[Event]:
-        from cosmodeck.games.meteor import setup
-
         if isinstance(a, PlaceCard):
             return rules_sites.place(self, seat, self.resolve_card(seat, a.card), a.site)
         if isinstance(a, Launch):
@@ -299,8 +305,6 @@ class MeteorState(State):
                       team_win=win, details=details)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        from cosmodeck.games.meteor.view import build_view
-
         return build_view(self, seat)
 
     def _dump(self) -> dict[str, Any]:

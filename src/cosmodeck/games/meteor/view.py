@@ -85,6 +85,13 @@ def build_view(st: MeteorState, seat: int | None) -> dict[str, Any]:
 
 def _hands(st: MeteorState, seat: int | None, pub: dict[str, Any]) -> list[dict[str, Any]]:
     hidden: list[dict[str, Any]] = pub["hidden_hands"]  # the entries without faces, shared by this version's views
+    if seat is None:  # a spectator sees no hand
+        return list(hidden)
+    if all(c is None for c in st.challenges):  # no Challenge (no Backwards): a seat sees its own hand only
+        hands = list(hidden)
+        hands[seat] = {"seat": seat, "count": len(st.hands[seat]), "known": list(st.known[seat]),
+                       "cards": list(st.hands[seat])}
+        return hands
     hands = []
     for s in range(st.players):
         if sees_hand(st, seat, s):
