@@ -15,6 +15,7 @@ controller's Fuel Chemist and Solar Engineer substitutions.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
@@ -110,12 +111,13 @@ def seat_parts(st: MeteorState, seat: int) -> tuple[list[dict[str, Any]], dict[s
     return _hands(st, seat, pub), pub["talk_by_seat"][seat]
 
 
-def _public(st: MeteorState) -> dict[str, Any]:
+def _public_py(st: MeteorState) -> dict[str, Any]:
     """The part of every seat's view that is the same for all. Its sites, field meteors, removed meteors,
     talk rules, Powers, Challenges, technologies and options are entries shared by the views of every
     version where what they depend on is the same (``st.site_entries``, keyed by that: views are
     read-only; one dict for every state of the game object, which fixes the data and options), so an
-    unchanged piece is not rebuilt."""
+    unchanged piece is not rebuilt. The reference of ``view_fast.pyx:public`` (``_public`` is that one when
+    it is built)."""
     data = st.data
     opts = st.game.options
     res = data.resources
@@ -308,3 +310,10 @@ def _power(st: MeteorState, card: str | None, seat: int) -> dict[str, Any] | Non
         entry["used_game"] = list(st.used[seat])
         entry["used_zone"] = list(st.zone_used[seat])
     return entry
+
+
+_public: Callable[[MeteorState], dict[str, Any]]
+try:  # the same function compiled (games/meteor/view_fast.pyx), when built: it reads the helpers above
+    from cosmodeck.games.meteor.view_fast import public as _public
+except ImportError:  # not built (a source tree without a C compiler): the readable function, the same views
+    _public = _public_py
