@@ -10,6 +10,7 @@ Refusal codes are stable (docs/clauses/meteor.md lists them).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cosmodeck.games.meteor.actions import (
@@ -477,7 +478,7 @@ def _legal_play(st: MeteorState, seat: int, hand: list[str]) -> list[Any]:
 _FLIP, _SHOW, _PASS, _TIMEOUT = Flip(), ShowHand(), Pass(), TimeOut()
 
 
-def legal(st: MeteorState, seat: int) -> list[Any]:
+def legal_py(st: MeteorState, seat: int) -> list[Any]:
     """As ``legal_reference`` (same actions, same order, equal actions), with placements decided per site
     and card, the other game actions per kind (``_legal_play``), and interned action objects."""
     if st.phase != "play" or st.paused is not None:
@@ -490,3 +491,10 @@ def legal(st: MeteorState, seat: int) -> list[Any]:
     if why(st, seat, _CHAT) is None:
         out.append(_CHAT)
     return out
+
+
+legal: Callable[[MeteorState, int], list[Any]]
+try:  # the same function compiled with its helpers (games/meteor/legality_fast.pyx), when built
+    from cosmodeck.games.meteor.legality_fast import legal
+except ImportError:  # not built (a source tree without a C compiler): the readable functions, the same lists
+    legal = legal_py
