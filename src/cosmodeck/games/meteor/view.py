@@ -136,9 +136,12 @@ def _public_py(st: MeteorState) -> dict[str, Any]:
             entry = entries.get(key)
             if entry is None:
                 site = Site(seat, slot)
+                facts = _site_facts(st, site, cards, built, fuel, solar, entries)
                 entry = entries[key] = {"site": str(site), "seat": seat, "slot": slot, "name": data.sites[seat],
-                                        "cards": list(cards), "status": classify(st, site), "built": built,
-                                        "countdown": due[0] if due else None, **_project(st, site, cards)}
+                                        "cards": list(cards), "status": facts["status"], "built": built,
+                                        "countdown": due[0] if due else None, "project": facts["project"],
+                                        "damage": facts["damage"], "cost": facts["cost"],
+                                        "missing": facts["missing"]}
             sites.append(entry)
     field = []
     for fm in st.field:  # an entry depends on these only (its face on the zone, once face up)
@@ -209,6 +212,32 @@ def _public_py(st: MeteorState) -> dict[str, Any]:
         "hidden_hands": [{"seat": s, "count": len(st.hands[s]), "known": list(st.known[s]), "cards": None}
                          for s in range(st.players)],
     }
+
+
+def _site_facts(st: MeteorState, site: Site, cards: list[str], built: bool, fuel: bool, solar: bool,
+                entries: dict[Any, Any]) -> dict[str, Any]:
+    """A site entry's ``status`` (``classify``) and project (``_project``). Both read only the site's printed
+    cards, whether it is built and its controller's cost Powers (``fuel``, ``solar``) besides the game's data,
+    so they are kept in ``entries`` by those: a site holding other copies of the same printed cards (another
+    game, seat or turn) reuses them. A printed card is its base id when every copy of it has the same faces
+    (as the data loader makes them), else the copy's own id (``_printed``)."""
+    printed: dict[str, str] | None = entries.get(("printed",))
+    if printed is None:
+        printed = entries[("printed",)] = _printed(st.data)
+    fkey = ("facts", tuple([printed[c] for c in cards]), built, fuel, solar)
+    got: dict[str, Any] | None = entries.get(fkey)
+    if got is None:
+        got = entries[fkey] = {"status": classify(st, site), **_project(st, site, cards)}
+    return got
+
+
+def _printed(data: MeteorData) -> dict[str, str]:
+    """Each resource card's printed card: its base id when all copies of that base have the same fields but
+    their ids, else its own id."""
+    faces: dict[str, set[tuple[Any, ...]]] = {}
+    for card in data.resources.values():
+        faces.setdefault(card.base, set()).add((card.kind, card.code, card.damage, card.cost, card.key, card.effect))
+    return {cid: card.base if len(faces[card.base]) == 1 else cid for cid, card in data.resources.items()}
 
 
 def catalogue(data: MeteorData) -> dict[str, Any]:

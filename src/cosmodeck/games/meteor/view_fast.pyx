@@ -10,6 +10,7 @@ from cosmodeck.games.meteor.rules_powers import talk_rules
 from cosmodeck.games.meteor.rules_sites import classify
 
 cdef object _project = _view._project
+cdef object _site_facts = _view._site_facts
 cdef object _power = _view._power
 cdef object _special = _view._special
 cdef object _launch = _view._launch
@@ -40,9 +41,12 @@ def public(st):
             entry = entries.get(key)
             if entry is None:
                 site = Site(seat, slot)
+                facts = _site_facts(st, site, cards, built, fuel, solar, entries)
                 entry = entries[key] = {"site": str(site), "seat": seat, "slot": slot, "name": data.sites[seat],
-                                        "cards": list(cards), "status": classify(st, site), "built": built,
-                                        "countdown": due[0] if due else None, **_project(st, site, cards)}
+                                        "cards": list(cards), "status": facts["status"], "built": built,
+                                        "countdown": due[0] if due else None, "project": facts["project"],
+                                        "damage": facts["damage"], "cost": facts["cost"],
+                                        "missing": facts["missing"]}
             sites.append(entry)
     for fm in st.field:  # an entry depends on these only (its face on the zone, once face up)
         mkey = ("meteor", fm.ref, fm.id, fm.up, fm.hit, fm.shield_spent, fm.store, tuple(fm.tucked),
