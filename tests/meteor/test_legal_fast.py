@@ -5,20 +5,41 @@ Homebody, Light Payloads, Power Fault...)."""
 
 from __future__ import annotations
 
+import importlib
 from collections import Counter
+from typing import Any
 
 from cosmodeck.api import load_game
 from cosmodeck.engine.rng import Rng
 from cosmodeck.games.meteor import legality
+from cosmodeck.games.meteor.actions import Give, Mechanic, Spot
 from cosmodeck.games.meteor.state import MeteorState
 
+
+def test_the_compiled_module_is_built_and_used() -> None:
+    fast = importlib.import_module("cosmodeck.games.meteor.legality_fast")
+    assert legality.legal is fast.legal  # a missing build fails here (the readable path would run silently)
+
+
 PLACE_CHALLENGES = {"backwards", "one_handed", "closed_site", "homebody", "light_payloads", "power_fault"}
+
+
+def _same_objects(st: MeteorState, fast: list[Any], readable: list[Any]) -> bool:
+    """The compiled list (legality_fast.pyx) is the readable one: the very same interned objects in the same
+    order; the actions neither interns (Mechanic, Spot, Give) are equal; in setup and Time Outs both are
+    ``legal_reference``'s list of fresh actions."""
+    if len(fast) != len(readable):
+        return False
+    if st.phase != "play" or st.paused is not None:
+        return fast == readable
+    return all(a is b or (type(a) in (Mechanic, Spot, Give) and a == b) for a, b in zip(fast, readable, strict=True))
 
 
 def _compare(st: MeteorState, seen: Counter[str]) -> None:
     for seat in range(st.players):
         fast = legality.legal(st, seat)
         assert fast == legality.legal_reference(st, seat), (st, seat)
+        assert _same_objects(st, fast, legality.legal_py(st, seat)), (st, seat)
         if st.phase == "play":
             seen["places"] += sum(1 for a in fast if type(a).__name__ == "PlaceCard")
             cid = st.challenges[seat]
@@ -69,5 +90,6 @@ def test_legal_equals_the_reference_with_every_power_and_the_recycling_plant() -
                           sites={0: ["R06", "S"], 1: ["F", "F", "F"], 2: ["R10", "R13"]})
                 for seat in range(3):
                     assert legality.legal(st, seat) == legality.legal_reference(st, seat), (pid, techs, seat)
+                    assert _same_objects(st, legality.legal(st, seat), legality.legal_py(st, seat))
                     checked += 1
     assert checked == len(data.powers) * 12

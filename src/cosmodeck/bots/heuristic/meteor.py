@@ -27,6 +27,7 @@ from __future__ import annotations
 import operator
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from types import ModuleType
 from typing import Any
 
 from cosmodeck.bots.base import LazyView
@@ -53,6 +54,12 @@ from cosmodeck.games.meteor.actions import (
     TimeOut,
 )
 from cosmodeck.games.meteor.game import MeteorGame
+
+_fast: ModuleType | None
+try:  # the values compiled (bots/heuristic/meteor_fast.pyx): the same floats, bit for bit
+    from cosmodeck.bots.heuristic import meteor_fast as _fast
+except ImportError:  # not built (a source tree without a C compiler): the readable methods, the same games
+    _fast = None
 
 KILL = 10.0
 
@@ -129,8 +136,12 @@ class MeteorHeuristic(SampledReaction):
     VALUED: tuple[type, ...] = (Launch, PlaceCard, CompleteRetrofit, DiscardProject)  # _value is 0 for the rest
 
     def _values(self, view: Mapping[str, Any], legal: Sequence[Any]) -> list[float]:
-        """``_value`` of each legal action (``_plain_values`` when no subclass changed how values are made)."""
+        """``_value`` of each legal action (``_plain_values`` when no subclass changed how values are made,
+        compiled as ``meteor_fast.plain_values`` when built)."""
         if _plain(type(self)):
+            if _fast is not None:
+                values: list[float] = _fast.plain_values(self, view, legal)
+                return values
             return self._plain_values(view, legal)
         valued = self.VALUED
         return [self._value(view, a) if isinstance(a, valued) else 0.0 for a in legal]
@@ -196,6 +207,9 @@ class MeteorHeuristic(SampledReaction):
                     return a, []
         if view["phase"] != "play":
             return None, []
+        if _fast is not None:
+            pairs: list[tuple[Any, float]] = _fast.useful(legal, self._values(view, legal))
+            return None, pairs
         return None, useful(legal, self._values(view, legal))
 
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:

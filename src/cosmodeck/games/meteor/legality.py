@@ -10,6 +10,7 @@ Refusal codes are stable (docs/clauses/meteor.md lists them).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cosmodeck.games.meteor.actions import (
@@ -433,8 +434,10 @@ def _legal_play(st: MeteorState, seat: int, hand: list[str]) -> list[Any]:
     refs = [fm.ref for fm in st.field]
     used = st.used[seat]
     zone_used = st.zone_used[seat]
-    demo_ok = st.has_power(seat, "demolition_expert")
-    sharp_ok = st.has_power(seat, "sharpshooter")
+    pid = st.powers[seat]
+    power = None if pid is None else st.data.powers[pid]  # st.has_power(seat, key) is ``power == key``
+    demo_ok = power == "demolition_expert"
+    sharp_ok = power == "sharpshooter"
     flags = [(False, False)]
     if sharp_ok:
         flags.append((False, True))
@@ -443,8 +446,8 @@ def _legal_play(st: MeteorState, seat: int, hand: list[str]) -> list[Any]:
     # a flagged launch is refused once its Power is used (demolition is checked first, as _own_site does)
     flags = [(d, h) for d, h in flags if not (d and "demolition_expert" in used)
              and not (h and "sharpshooter" in used)]
-    recycling = st.has_tech("retrofit_with_3_on_demand")
-    mechanic = st.has_power(seat, "mechanic")
+    recycling = bool(st.techs) and st.has_tech("retrofit_with_3_on_demand")
+    mechanic = power == "mechanic"
     pending = [cd["site"] for cd in st.countdowns]
     for slot in range(len(st.sites[seat])):
         site = _interned_site(seat, slot)
@@ -457,11 +460,11 @@ def _legal_play(st: MeteorState, seat: int, hand: list[str]) -> list[Any]:
             out += [_launch_action(site, r, d, h) for r in refs for d, h in flags]
         if mechanic:
             out += [a for a in (Mechanic(site, c) for c in st.sites[seat][slot]) if why(st, seat, a) is None]
-    if st.has_power(seat, "spotter") and "spotter" not in used and "spotter" not in zone_used:
+    if power == "spotter" and "spotter" not in used and "spotter" not in zone_used:
         out += [Spot(fm.ref) for fm in st.field if not fm.up]
-    if st.has_power(seat, "chronometrist") and "chronometrist" not in used and "chronometrist" not in zone_used:
+    if power == "chronometrist" and "chronometrist" not in used and "chronometrist" not in zone_used:
         out.append(_FLIP)
-    if st.has_power(seat, "courier"):
+    if power == "courier":
         out += [a for a in (Give(c, p) for c in hand for p in range(st.players)) if why(st, seat, a) is None]
     if may_show(st, seat) and not all(c in st.known[seat] for c in st.hands[seat]):
         out.append(_SHOW)
@@ -475,7 +478,7 @@ def _legal_play(st: MeteorState, seat: int, hand: list[str]) -> list[Any]:
 _FLIP, _SHOW, _PASS, _TIMEOUT = Flip(), ShowHand(), Pass(), TimeOut()
 
 
-def legal(st: MeteorState, seat: int) -> list[Any]:
+def legal_py(st: MeteorState, seat: int) -> list[Any]:
     """As ``legal_reference`` (same actions, same order, equal actions), with placements decided per site
     and card, the other game actions per kind (``_legal_play``), and interned action objects."""
     if st.phase != "play" or st.paused is not None:
@@ -488,3 +491,10 @@ def legal(st: MeteorState, seat: int) -> list[Any]:
     if why(st, seat, _CHAT) is None:
         out.append(_CHAT)
     return out
+
+
+legal: Callable[[MeteorState, int], list[Any]]
+try:  # the same function compiled with its helpers (games/meteor/legality_fast.pyx), when built
+    from cosmodeck.games.meteor.legality_fast import legal
+except ImportError:  # not built (a source tree without a C compiler): the readable functions, the same lists
+    legal = legal_py

@@ -22,7 +22,16 @@ from cosmodeck.engine.events import Event
 from cosmodeck.engine.result import Result
 from cosmodeck.engine.rng import Rng
 from cosmodeck.engine.state import State
-from cosmodeck.games.meteor import codec, hidden, legality, rules_powers, rules_sites, rules_volleys, rules_zones
+from cosmodeck.games.meteor import (
+    codec,
+    hidden,
+    legality,
+    rules_powers,
+    rules_sites,
+    rules_volleys,
+    rules_zones,
+    setup,
+)
 from cosmodeck.games.meteor.actions import (
     GAME_ACTIONS,
     Chat,
@@ -45,12 +54,21 @@ from cosmodeck.games.meteor.actions import (
 )
 from cosmodeck.games.meteor.cards import MeteorData
 from cosmodeck.games.meteor.rules_meteors import FieldMeteor
+from cosmodeck.games.meteor.view import build_view, seat_parts
 
 if TYPE_CHECKING:
     from cosmodeck.engine.game import Game
 
 
 _SEATS: dict[int, frozenset[int]] = {}  # every seat may act at any time (real time)
+
+
+def view_entries(game: Game[Any]) -> dict[Any, dict[str, Any]]:
+    """The views' shared entries of ``game``'s states (see ``view._public``), kept on the game object."""
+    got: dict[Any, dict[str, Any]] | None = game.__dict__.get("_meteor_view_entries")
+    if got is None:
+        got = game.__dict__["_meteor_view_entries"] = {}
+    return got
 
 
 class MeteorState(State):
@@ -89,9 +107,10 @@ class MeteorState(State):
         self.outcome: dict[str, Any] | None = None
         self._memo: dict[Any, Any] = {}  # views and legal lists of this version (see the module docstring)
         self._memo_at: tuple[Any, float] | None = None
-        # views' entries (sites, field meteors, talk rules, options) by what they depend on (view._public);
-        # shared with clones: keyed by content
-        self.site_entries: dict[Any, dict[str, Any]] = {}
+        # views' entries (sites, field meteors, talk rules, options) by what they depend on (view._public):
+        # keyed by content, they depend on nothing else but the game's data and options, so every state of
+        # this game object shares them (clones, and the next games of a simulation)
+        self.site_entries: dict[Any, dict[str, Any]] = view_entries(game)
 
     def touch(self) -> None:
         """Forget the memoised views and legal actions (after editing the state's fields directly)."""
@@ -197,8 +216,6 @@ class MeteorState(State):
         key = ("view", seat)
         got: dict[str, Any] | None = memo.get(key)
         if got is None:
-            from cosmodeck.games.meteor.view import seat_parts
-
             base: dict[str, Any] | None = memo.get(("view", None))
             if base is None:
                 base = memo[("view", None)] = super().view(None)
@@ -227,8 +244,6 @@ class MeteorState(State):
         return events
 
     def _dispatch(self, seat: int, a: Any) -> list[Event]:
-        from cosmodeck.games.meteor import setup
-
         if isinstance(a, PlaceCard):
             return rules_sites.place(self, seat, self.resolve_card(seat, a.card), a.site)
         if isinstance(a, Launch):
@@ -290,8 +305,6 @@ class MeteorState(State):
                       team_win=win, details=details)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        from cosmodeck.games.meteor.view import build_view
-
         return build_view(self, seat)
 
     def _dump(self) -> dict[str, Any]:
@@ -300,7 +313,7 @@ class MeteorState(State):
     def _load(self, core: dict[str, Any]) -> None:
         self.touch()
         if not hasattr(self, "site_entries"):
-            self.site_entries = {}
+            self.site_entries = view_entries(self.game)
         codec.load(self, core)
 
     @classmethod

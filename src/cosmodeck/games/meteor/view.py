@@ -15,6 +15,7 @@ controller's Fuel Chemist and Solar Engineer substitutions.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +29,9 @@ if TYPE_CHECKING:
     from cosmodeck.games.meteor.state import MeteorState
 
 NO_TALK: dict[str, Any] = {"chat": False, "signals": [], "emotes": [], "show_hand": False}
+# the shared entries kept (``_public``; one dict per game object, ``state.view_entries``): past it they are
+# dropped and built again as needed
+LIMIT = 16384
 
 
 def sees_hand(st: MeteorState, viewer: int | None, owner: int) -> bool:
@@ -82,6 +86,13 @@ def build_view(st: MeteorState, seat: int | None) -> dict[str, Any]:
 
 def _hands(st: MeteorState, seat: int | None, pub: dict[str, Any]) -> list[dict[str, Any]]:
     hidden: list[dict[str, Any]] = pub["hidden_hands"]  # the entries without faces, shared by this version's views
+    if seat is None:  # a spectator sees no hand
+        return list(hidden)
+    if all(c is None for c in st.challenges):  # no Challenge (no Backwards): a seat sees its own hand only
+        hands = list(hidden)
+        hands[seat] = {"seat": seat, "count": len(st.hands[seat]), "known": list(st.known[seat]),
+                       "cards": list(st.hands[seat])}
+        return hands
     hands = []
     for s in range(st.players):
         if sees_hand(st, seat, s):
@@ -100,17 +111,19 @@ def seat_parts(st: MeteorState, seat: int) -> tuple[list[dict[str, Any]], dict[s
     return _hands(st, seat, pub), pub["talk_by_seat"][seat]
 
 
-def _public(st: MeteorState) -> dict[str, Any]:
+def _public_py(st: MeteorState) -> dict[str, Any]:
     """The part of every seat's view that is the same for all. Its sites, field meteors, removed meteors,
     talk rules, Powers, Challenges, technologies and options are entries shared by the views of every
     version where what they depend on is the same (``st.site_entries``, keyed by that: views are
-    read-only), so an unchanged piece is not rebuilt."""
+    read-only; one dict for every state of the game object, which fixes the data and options), so an
+    unchanged piece is not rebuilt. The reference of ``view_fast.pyx:public`` (``_public`` is that one when
+    it is built)."""
     data = st.data
     opts = st.game.options
     res = data.resources
     sites = []
     entries = st.site_entries
-    if len(entries) > 4096:
+    if len(entries) > LIMIT:
         entries.clear()
     countdowns = st.countdowns
     for seat, slots in enumerate(st.sites):
@@ -123,9 +136,12 @@ def _public(st: MeteorState) -> dict[str, Any]:
             entry = entries.get(key)
             if entry is None:
                 site = Site(seat, slot)
+                facts = _site_facts(st, site, cards, built, fuel, solar, entries)
                 entry = entries[key] = {"site": str(site), "seat": seat, "slot": slot, "name": data.sites[seat],
-                                        "cards": list(cards), "status": classify(st, site), "built": built,
-                                        "countdown": due[0] if due else None, **_project(st, site, cards)}
+                                        "cards": list(cards), "status": facts["status"], "built": built,
+                                        "countdown": due[0] if due else None, "project": facts["project"],
+                                        "damage": facts["damage"], "cost": facts["cost"],
+                                        "missing": facts["missing"]}
             sites.append(entry)
     field = []
     for fm in st.field:  # an entry depends on these only (its face on the zone, once face up)
@@ -196,6 +212,32 @@ def _public(st: MeteorState) -> dict[str, Any]:
         "hidden_hands": [{"seat": s, "count": len(st.hands[s]), "known": list(st.known[s]), "cards": None}
                          for s in range(st.players)],
     }
+
+
+def _site_facts(st: MeteorState, site: Site, cards: list[str], built: bool, fuel: bool, solar: bool,
+                entries: dict[Any, Any]) -> dict[str, Any]:
+    """A site entry's ``status`` (``classify``) and project (``_project``). Both read only the site's printed
+    cards, whether it is built and its controller's cost Powers (``fuel``, ``solar``) besides the game's data,
+    so they are kept in ``entries`` by those: a site holding other copies of the same printed cards (another
+    game, seat or turn) reuses them. A printed card is its base id when every copy of it has the same faces
+    (as the data loader makes them), else the copy's own id (``_printed``)."""
+    printed: dict[str, str] | None = entries.get(("printed",))
+    if printed is None:
+        printed = entries[("printed",)] = _printed(st.data)
+    fkey = ("facts", tuple([printed[c] for c in cards]), built, fuel, solar)
+    got: dict[str, Any] | None = entries.get(fkey)
+    if got is None:
+        got = entries[fkey] = {"status": classify(st, site), **_project(st, site, cards)}
+    return got
+
+
+def _printed(data: MeteorData) -> dict[str, str]:
+    """Each resource card's printed card: its base id when all copies of that base have the same fields but
+    their ids, else its own id."""
+    faces: dict[str, set[tuple[Any, ...]]] = {}
+    for card in data.resources.values():
+        faces.setdefault(card.base, set()).add((card.kind, card.code, card.damage, card.cost, card.key, card.effect))
+    return {cid: card.base if len(faces[card.base]) == 1 else cid for cid, card in data.resources.items()}
 
 
 def catalogue(data: MeteorData) -> dict[str, Any]:
@@ -297,3 +339,10 @@ def _power(st: MeteorState, card: str | None, seat: int) -> dict[str, Any] | Non
         entry["used_game"] = list(st.used[seat])
         entry["used_zone"] = list(st.zone_used[seat])
     return entry
+
+
+_public: Callable[[MeteorState], dict[str, Any]]
+try:  # the same function compiled (games/meteor/view_fast.pyx), when built: it reads the helpers above
+    from cosmodeck.games.meteor.view_fast import public as _public
+except ImportError:  # not built (a source tree without a C compiler): the readable function, the same views
+    _public = _public_py

@@ -27,6 +27,10 @@ def _base(card: Any) -> str:
     return str(card).partition("#")[0]
 
 
+# the event types the tally reads (any other is skipped before its dict is made)
+_TALLIED = frozenset({"drew", "placed", "rocket_built", "tech_built", "launch", "volley", "meteor_removed"})
+
+
 class MeteorObserver:
     def __init__(self, data: Any, players: int) -> None:
         self.data = data
@@ -36,8 +40,10 @@ class MeteorObserver:
     def __call__(self, seat: int | None, events: list[Event], now: float) -> None:
         cards = self.cards
         for e in events:
-            d = e.to_dict()
             t = e.type
+            if t not in _TALLIED:
+                continue
+            d = e.to_dict()
             if t == "drew":
                 for c in d.get("cards") or ():
                     cards.add(_base(c), "drawn", seat=int(d["seat"]))
