@@ -1,4 +1,5 @@
-"""The vectorised Shooting Star scores equal the readable reference's, bit for bit, on seeded games."""
+"""The fast Shooting Star scores (the compiled kernel and the NumPy path) equal the readable reference's, bit
+for bit, on seeded games."""
 
 from __future__ import annotations
 
@@ -7,38 +8,75 @@ from typing import Any
 import pytest
 
 import cosmodeck
-from cosmodeck.bots.heuristic.shooting_star import scores
-from cosmodeck.bots.heuristic.shooting_star_fast import fast_scores
+from cosmodeck.bots.heuristic.shooting_star import ShsEval, scores
+from cosmodeck.bots.heuristic.shooting_star_fast import _codes, fast_scores
 from cosmodeck.engine.rng import Rng
+from cosmodeck.games.shooting_star.actions import Place
+from cosmodeck.games.shooting_star.game import ShootingStarGame
 
 
-def _compare(players: int, seeds: range, **options: Any) -> int:
+def _check(game: ShootingStarGame, view: dict[str, Any], legal: list[Any], where: Any) -> bool:
+    """Reference, NumPy path and compiled kernel agree on ``view``; True if the kernel scored it."""
+    ref = scores(game, view, legal)
+    for compiled in (False, True):
+        fast = fast_scores(game, view, legal, compiled=compiled)
+        assert fast == ref, (where, compiled, [(str(legal[i]), r, f) for i, (r, f)
+                                               in enumerate(zip(ref, fast, strict=True)) if r != f][:5])
+    kernel = _codes(game).kernel
+    assert kernel is not None
+    got = kernel.scores(view, legal)
+    if got is None:  # only what it does not cover: here, the custom sector's planet placements
+        assert not all(isinstance(a, Place) for a in legal), where
+        return False
+    assert got == ref, where
+    best = kernel.best(view, legal)
+    assert best is not None and legal
+    top = max(ref)
+    assert best == [i for i, v in enumerate(ref) if v >= top - 1e-12], where
+    return True
+
+
+def _compare(players: int, seeds: range, **options: Any) -> tuple[int, int]:
     game = cosmodeck.load_game("shooting-star", **options)
-    views = 0
+    views = compiled = 0
     for seed in seeds:
         st = game.new_game(players=players, seed=seed)
         rng = Rng(seed + 1000)
         while not st.is_over:
             seat = min(st.to_act)
             legal = st.legal_actions(seat)
-            view = st.view(seat)
-            ref = scores(game, view, legal)
-            fast = fast_scores(game, view, legal)
-            assert fast == ref, (seed, st.decisions, [(str(legal[i]), r, f) for i, (r, f)
-                                                      in enumerate(zip(ref, fast, strict=True)) if r != f][:5])
+            compiled += _check(game, st.view(seat), legal, (seed, st.decisions))
             views += 1
             st.apply(seat, legal[rng.randbelow(len(legal))])
-    return views
+    return views, compiled
+
+
+def test_the_compiled_kernel_is_built_and_used() -> None:
+    """CI must build it: without it the bot silently runs the slower NumPy path (the same scores)."""
+    import importlib
+
+    from cosmodeck.bots.heuristic import shooting_star_fast
+
+    mod = importlib.import_module("cosmodeck.bots.heuristic.shooting_star_kernel")
+    assert shooting_star_fast.Kernel is mod.Kernel
+    game = cosmodeck.load_game("shooting-star")
+    assert isinstance(_codes(game).kernel, mod.Kernel)
+    st = game.new_game(players=4, seed=3)
+    seat = min(st.to_act)
+    assert shooting_star_fast.best_indices(game, st.view(seat), st.legal_actions(seat)) is not None
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_fast_scores_equal_the_reference_on_seeded_random_games(players: int) -> None:
-    assert _compare(players, range(6)) > 0
+    views, compiled = _compare(players, range(6))
+    assert views > 0 and compiled == views
 
 
 def test_fast_scores_equal_the_reference_with_two_orientations_and_the_custom_sector() -> None:
-    assert _compare(3, range(4), orientations=2) > 0
-    assert _compare(2, range(3), custom_sector=True) > 0  # PlacePlanet decisions go to the reference
+    views, compiled = _compare(3, range(4), orientations=2)
+    assert views > 0 and compiled == views
+    views, compiled = _compare(2, range(3), custom_sector=True)  # PlacePlanet decisions go to the reference
+    assert 0 < compiled < views
 
 
 def test_fast_scores_equal_the_reference_in_heuristic_games() -> None:
@@ -47,15 +85,44 @@ def test_fast_scores_equal_the_reference_in_heuristic_games() -> None:
 
     game = cosmodeck.load_game("shooting-star")
     for seed in range(4):
-        st = game.new_game(players=4, seed=seed)
-        bots = make_bots("shooting-star", "heuristic", 4, game)
+        players = 2 + seed % 4
+        st = game.new_game(players=players, seed=seed)
+        bots = make_bots("shooting-star", "heuristic", players, game)
         rng = Rng(seed)
         while not st.is_over:
             seat = min(st.to_act)
             legal = st.legal_actions(seat)
             view = st.view(seat)
-            assert fast_scores(game, view, legal) == scores(game, view, legal)
+            assert _check(game, view, legal, (seed, st.decisions))
+            ev = ShsEval(game, view)  # the kernel's mission gains, for every planet (captures abound here)
+            kernel = _codes(game).kernel
+            assert kernel is not None
+            assert [kernel.mission_gain(view, p) for p in game.data.planets] == [
+                ev.mission_gain(p) for p in game.data.planets]
             st.apply(seat, bots[seat].act(view, legal, rng))
+
+
+def test_the_bot_plays_the_reference_choice() -> None:
+    """``act`` (compiled best indices, no noise) picks what the reference scores pick, tie draws included."""
+    from cosmodeck.bots.heuristic.shooting_star import ShootingStarHeuristic
+
+    game = cosmodeck.load_game("shooting-star")
+    bot = ShootingStarHeuristic(game)
+    ties = 0
+    for seed in range(3):
+        st = game.new_game(players=4, seed=seed)
+        rng = Rng(seed)
+        while not st.is_over:
+            seat = min(st.to_act)
+            legal = st.legal_actions(seat)
+            view = st.view(seat)
+            vals = scores(game, view, legal)
+            best = [i for i, v in enumerate(vals) if v >= max(vals) - 1e-12]
+            ties += len(best) > 1
+            want = legal[best[Rng(seed + st.decisions).randbelow(len(best))] if len(best) > 1 else best[0]]
+            assert bot.act(view, legal, Rng(seed + st.decisions)) is want
+            st.apply(seat, legal[rng.randbelow(len(legal))])
+    assert ties > 0
 
 
 def test_fast_scores_of_a_subset_and_of_foreign_actions() -> None:
@@ -84,7 +151,7 @@ def test_the_shared_mission_gain_memo_is_used_and_keyed_by_what_it_reads() -> No
         while not st.is_over:
             seat = min(st.to_act)
             legal = st.legal_actions(seat)
-            fast_scores(game, st.view(seat), legal)
+            fast_scores(game, st.view(seat), legal, compiled=False)  # the NumPy path fills the memo
             st.apply(seat, legal[rng.randbelow(len(legal))])
     gains = _codes(game).gains
     assert len(gains) > 4 and any(len(g) > 3 for g in gains.values())

@@ -96,8 +96,10 @@ class ShsEval:
                        KIND_34: sum(1 for p in got_p if p.kind == KIND_34),
                        "moon": sum(1 for p in got_p if p.moons >= 1)}
         self._gain: dict[str, float] | None = None
+        self.gain_key: tuple[Any, ...] | None = None
         if gains is not None:
             key = (tuple(str(m["id"]) for m in mine), frozenset(self.names), tuple(self.counts.values()))
+            self.gain_key = key
             got_gains = gains.get(key)
             if got_gains is None:
                 if len(gains) > 4096:
@@ -248,13 +250,17 @@ class ShootingStarHeuristic:
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
         if not legal:
             return None
-        from cosmodeck.bots.heuristic.shooting_star_fast import score_array  # the same scores, vectorised
+        from cosmodeck.bots.heuristic.shooting_star_fast import best_indices, score_array  # the same scores, faster
 
+        if self.noise <= 0:  # the list path below, without the list
+            tops = best_indices(self.game, view, legal)
+            if tops is not None:
+                return legal[tops[rng.randbelow(len(tops))] if len(tops) > 1 else tops[0]]
         got = score_array(self.game, view, legal)
         if self.noise <= 0 and isinstance(got, np.ndarray):  # the list path below, on the array
             top = got.max()
-            tops = np.flatnonzero(got >= top - 1e-12)
-            return legal[int(tops[rng.randbelow(len(tops))]) if len(tops) > 1 else int(tops[0])]
+            arr = np.flatnonzero(got >= top - 1e-12)
+            return legal[int(arr[rng.randbelow(len(arr))]) if len(arr) > 1 else int(arr[0])]
         vals = got.tolist() if isinstance(got, np.ndarray) else got
         if self.noise > 0:
             vals = [v + self.noise * rng.random() for v in vals]
