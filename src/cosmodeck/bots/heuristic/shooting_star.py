@@ -18,7 +18,7 @@ bot); ``level`` (easy/normal/hard) only sets the reaction time, as for every bot
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -240,6 +240,7 @@ class ShootingStarHeuristic:
         self.game = game
         self.noise = noise
         self.reaction = reaction or ReactionTime()
+        self._best: Callable[[Mapping[str, Any], Sequence[Any]], list[int] | None] | None = None
 
     def reaction_time(self, rng: Rng) -> float:
         return self.reaction.sample(rng)
@@ -250,12 +251,17 @@ class ShootingStarHeuristic:
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
         if not legal:
             return None
-        from cosmodeck.bots.heuristic.shooting_star_fast import best_indices, score_array  # the same scores, faster
+        if self.noise <= 0:  # the list path below, without the list (the compiled kernel's best indices)
+            best_of = self._best
+            if best_of is None:
+                from cosmodeck.bots.heuristic.shooting_star_fast import best_indices_of
 
-        if self.noise <= 0:  # the list path below, without the list
-            tops = best_indices(self.game, view, legal)
+                best_of = self._best = best_indices_of(self.game)
+            tops = best_of(view, legal)
             if tops is not None:
                 return legal[tops[rng.randbelow(len(tops))] if len(tops) > 1 else tops[0]]
+        from cosmodeck.bots.heuristic.shooting_star_fast import score_array  # the same scores, faster
+
         got = score_array(self.game, view, legal)
         if self.noise <= 0 and isinstance(got, np.ndarray):  # the list path below, on the array
             top = got.max()

@@ -19,7 +19,7 @@ per view, a padded cell grid with the planet, level, opponent-card and capture t
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -168,11 +168,24 @@ def _plain(view: Mapping[str, Any]) -> dict[str, Any] | None:
 def best_indices(game: ShootingStarGame, view: Mapping[str, Any], legal: Sequence[Any]) -> list[int] | None:
     """The compiled kernel's indices of the best scores (within 1e-12 of the top, in order), or ``None``
     when it does not score this call (the caller then scores with ``score_array``)."""
+    return best_indices_of(game)(view, legal)
+
+
+def best_indices_of(game: ShootingStarGame) -> Callable[[Mapping[str, Any], Sequence[Any]], list[int] | None]:
+    """``best_indices`` bound to ``game`` (what a bot keeps: no per-call look-up of the game's kernel)."""
     kernel = _codes(game).kernel
-    plain = _plain(view)
-    if kernel is None or plain is None or type(legal) is not list:
-        return None
-    return kernel.best(plain, legal)
+    if kernel is None:
+        return lambda view, legal: None
+    kbest = kernel.best
+
+    def best(view: Mapping[str, Any], legal: Sequence[Any]) -> list[int] | None:
+        if type(view) is LazyView:
+            view = view.resolve()
+        if type(view) is not dict or type(legal) is not list:
+            return None
+        return kbest(view, legal)
+
+    return best
 
 
 def score_array(game: ShootingStarGame, view: Mapping[str, Any], legal: Sequence[Any],

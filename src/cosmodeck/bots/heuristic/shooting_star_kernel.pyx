@@ -22,7 +22,7 @@ a repeated hit capturing a replacement card (the reference looks its planet up).
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.object cimport PyObject
 from libc.math cimport fabs, isfinite
-from libc.stdint cimport uint64_t, uintptr_t
+from libc.stdint cimport int8_t, int16_t, uint64_t, uintptr_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
@@ -61,11 +61,12 @@ cdef struct Acc:  # a running Python ``sum(...)`` of floats from the start 0
     double c
     int n
 
-cdef struct Act:
-    int k
-    int a
-    int x
-    int y
+cdef struct Act:  # an interned action: its address and what it is (16 bytes: one probe, one cache line)
+    uintptr_t key
+    int8_t k
+    int8_t a
+    int16_t x
+    int16_t y
 
 
 cdef inline void acc_add(Acc* acc, double x) noexcept:
@@ -101,12 +102,8 @@ cdef inline double sum_copies(double x, int n) noexcept:
     return acc_get(&acc)
 
 
-cdef inline int popcount(uint64_t v) noexcept:
-    cdef int n = 0
-    while v:
-        v &= v - 1
-        n += 1
-    return n
+cdef extern from *:
+    int popcount "__builtin_popcountll" (unsigned long long v) nogil
 
 
 cdef class Kernel:
@@ -123,6 +120,7 @@ cdef class Kernel:
     cdef int nh[MAXC]
     cdef int hdx[MAXC * MAXA * MAXH]
     cdef int hdy[MAXC * MAXA * MAXH]
+    cdef int off[MAXC * MAXA * MAXH]  # per view: hdy * w + hdx
     cdef int tn[MAXC * MAXA]  # distinct targets per (card, arrow), for the threats
     cdef int tdx[MAXC * MAXA * MAXH]
     cdef int tdy[MAXC * MAXA * MAXH]
@@ -139,8 +137,7 @@ cdef class Kernel:
     cdef dict mission_ix  # mission id -> row of the tables below
     cdef list mission_rows  # per row: (named name indices, score steps, need per key, other keys' shortfall, points)
     # the interned actions: open addressing on the object's address (``alive`` keeps the objects)
-    cdef uintptr_t* hkey
-    cdef Act* hval
+    cdef Act* htab
     cdef Py_ssize_t hcap, hcount
     cdef list alive
     # per view (padded grid of ``gn`` cells) and per call (``cn`` candidates)
@@ -172,8 +169,7 @@ cdef class Kernel:
     cdef int* tnext
 
     def __cinit__(self) -> None:
-        self.hkey = NULL
-        self.hval = NULL
+        self.htab = NULL
         self.pres0 = NULL
         self.vals = NULL
         self.tprob = NULL
@@ -269,11 +265,10 @@ cdef class Kernel:
             other = sum(max(0, v) for k, v in m.need.items() if k not in known)
             self.mission_ix[mid] = len(self.mission_rows)
             self.mission_rows.append((named, steps, need, other, m.points))
-        self._clear_codes(1024)
+        self._clear_codes(8192)
 
     def __dealloc__(self) -> None:
-        free(self.hkey)
-        free(self.hval)
+        free(self.htab)
         self._free_grid()
         self._free_cands()
         free(self.tprob)
@@ -287,27 +282,23 @@ cdef class Kernel:
 
     # ---- the interned actions --------------------------------------------------------------
     cdef void _clear_codes(self, Py_ssize_t cap):
-        free(self.hkey)
-        free(self.hval)
-        self.hkey = <uintptr_t*>malloc(cap * sizeof(uintptr_t))
-        self.hval = <Act*>malloc(cap * sizeof(Act))
-        memset(self.hkey, 0, cap * sizeof(uintptr_t))
+        free(self.htab)
+        self.htab = <Act*>malloc(cap * sizeof(Act))
+        memset(self.htab, 0, cap * sizeof(Act))
         self.hcap = cap
         self.hcount = 0
         self.alive = []
 
     cdef inline Py_ssize_t _slot(self, uintptr_t key) noexcept:
-        cdef uint64_t h = (<uint64_t>key >> 4) * 0x9E3779B97F4A7C15ULL
-        cdef Py_ssize_t i = <Py_ssize_t>(h >> 20) & (self.hcap - 1)
-        while self.hkey[i] != 0 and self.hkey[i] != key:
+        """Linear probing from the address / 16: actions allocated one after another probe nearby slots."""
+        cdef Py_ssize_t i = <Py_ssize_t>(key >> 4) & (self.hcap - 1)
+        while self.htab[i].key != 0 and self.htab[i].key != key:
             i = (i + 1) & (self.hcap - 1)
         return i
 
     cdef bint _learn(self, object a):
-        cdef Py_ssize_t i, cap
-        cdef uintptr_t key
-        cdef uintptr_t* oldk
-        cdef Act* oldv
+        cdef Py_ssize_t i, j, cap
+        cdef Act* old
         if type(a) is not Place:
             return False
         k = self.card_ix.get(a.card)
@@ -316,31 +307,26 @@ cdef class Kernel:
         if k is None or r is None or type(cell) is not tuple or len(cell) != 2:
             return False
         x, y = cell
-        if type(x) is not int or type(y) is not int or not (-(1 << 20) < x < (1 << 20)) or not (
-                -(1 << 20) < y < (1 << 20)):
+        if type(x) is not int or type(y) is not int or not (-30000 < x < 30000) or not (-30000 < y < 30000):
             return False
         if self.hcount >= MAXCODES:
-            self._clear_codes(1024)
-        if (self.hcount + 1) * 2 > self.hcap:
-            oldk, oldv, cap = self.hkey, self.hval, self.hcap
-            self.hkey = <uintptr_t*>malloc(2 * cap * sizeof(uintptr_t))
-            self.hval = <Act*>malloc(2 * cap * sizeof(Act))
-            memset(self.hkey, 0, 2 * cap * sizeof(uintptr_t))
+            self._clear_codes(8192)
+        if (self.hcount + 1) * 4 > self.hcap:
+            old, cap = self.htab, self.hcap
+            self.htab = <Act*>malloc(2 * cap * sizeof(Act))
+            memset(self.htab, 0, 2 * cap * sizeof(Act))
             self.hcap = 2 * cap
             for i in range(cap):
-                if oldk[i] != 0:
-                    j = self._slot(oldk[i])
-                    self.hkey[j] = oldk[i]
-                    self.hval[j] = oldv[i]
-            free(oldk)
-            free(oldv)
-        key = <uintptr_t><PyObject*>a
-        i = self._slot(key)
-        self.hkey[i] = key
-        self.hval[i].k = k
-        self.hval[i].a = r
-        self.hval[i].x = x
-        self.hval[i].y = y
+                if old[i].key != 0:
+                    j = self._slot(old[i].key)
+                    self.htab[j] = old[i]
+            free(old)
+        i = self._slot(<uintptr_t><PyObject*>a)
+        self.htab[i].key = <uintptr_t><PyObject*>a
+        self.htab[i].k = k
+        self.htab[i].a = r
+        self.htab[i].x = x
+        self.htab[i].y = y
         self.hcount += 1
         self.alive.append(a)  # its address stays its own while it is kept here
         return True
@@ -537,6 +523,7 @@ cdef class Kernel:
         cdef double prob, laterpow, v
         cdef uint64_t key, mask
         cdef Py_ssize_t slot
+        cdef PyObject* po
         cdef Act act
         cdef int[MAXH] ks
         cdef Acc acc
@@ -560,6 +547,11 @@ cdef class Kernel:
         nb = len(cells)
         x0 = y0 = 1 << 30
         x1 = y1 = -(1 << 30)
+        bounds = view["grid"].get("bounds")  # the cells' bounding box (checked below, cell by cell)
+        if type(bounds) is list and len(bounds) == 4 and all([type(b) is int and -(1 << 20) < b < (1 << 20)
+                                                            for b in bounds]):
+            x0, y0, x1, y1 = bounds
+            cells = ()
         for c in cells:
             x = c["x"]
             y = c["y"]
@@ -583,14 +575,23 @@ cdef class Kernel:
         memset(self.pres0, 0, n)
         memset(self.isopp, 0, n)
         memset(self.thead, 0xFF, n * sizeof(int))
+        for k in range(self.nc):
+            for a in range(self.na):
+                for s in range(self.nh[k]):
+                    e = (k * MAXA + a) * MAXH + s
+                    self.off[e] = self.hdy[e] * w + self.hdx[e]
         # the board: planet cells with their level (0 for a Dark Planet)
         if not self._missions(view, mterm, mkind, mnamed, mcond, &nm):
             return False
-        for c in cells:
+        for c in view["grid"]["cells"]:
             pid = c["planet"]
             if pid is None:
                 continue
-            i = (<int>c["y"] - y0) * w + (<int>c["x"] - x0)
+            x = c["x"]
+            y = c["y"]
+            if x < gx0 or x > x1 or y < gy0 or y > y1:
+                return False
+            i = (y - y0) * w + (x - x0)
             lvl = c["level"]
             self.pres0[i] = 1
             self.lev0[i] = 0 if lvl is None else <int>lvl
@@ -657,13 +658,13 @@ cdef class Kernel:
             memset(self.rep_gen, 0, n * self.nc * sizeof(int))
             self.gen = 1
         for i in range(m):
-            obj = <object>PyList_GET_ITEM(legal, i)
-            slot = self._slot(<uintptr_t><PyObject*>obj)
-            if self.hkey[slot] == 0:
-                if not self._learn(obj):
+            po = PyList_GET_ITEM(legal, i)  # borrowed: the list holds it
+            slot = self._slot(<uintptr_t>po)
+            if self.htab[slot].key == 0:
+                if not self._learn(<object>po):
                     return False
-                slot = self._slot(<uintptr_t><PyObject*>obj)
-            act = self.hval[slot]
+                slot = self._slot(<uintptr_t>po)
+            act = self.htab[slot]
             k = act.k
             if act.x < gx0 or act.x > x1 or act.y < gy0 or act.y > y1:
                 return False
@@ -674,7 +675,7 @@ cdef class Kernel:
             # the reference's memo key: (card, cell, set of targets holding a planet)
             nk = 0
             for s in range(self.nh[k]):
-                t = ci + self.hdy[(k * MAXA + act.a) * MAXH + s] * w + self.hdx[(k * MAXA + act.a) * MAXH + s]
+                t = ci + self.off[(k * MAXA + act.a) * MAXH + s]
                 if not self.pres0[t]:
                     continue
                 q = 0
@@ -745,7 +746,7 @@ cdef class Kernel:
         cdef bint alone
         self._bad = False
         for s in range(self.nh[k]):
-            t = ci + self.hdy[(k * MAXA + a) * MAXH + s] * w + self.hdx[(k * MAXA + a) * MAXH + s]
+            t = ci + self.off[(k * MAXA + a) * MAXH + s]
             if not self.cpres[t]:
                 continue
             if self.isopp[t]:
