@@ -161,3 +161,20 @@ def test_the_shared_mission_gain_memo_is_used_and_keyed_by_what_it_reads() -> No
     fresh = ShsEval(game, view)
     for pid in game.data.planets:
         assert shared.mission_gain(pid) == fresh.mission_gain(pid)
+
+
+def test_the_kernel_adds_as_python_sum_does() -> None:
+    """The kernel's ``sum`` of probabilities is Python's own (plain additions up to 3.11, compensated after)."""
+    import random
+
+    from cosmodeck.bots.heuristic.shooting_star_kernel import compensated, python_sum
+
+    r = random.Random(15)
+    cases: list[list[float]] = [[], [0.1], [0.1] * 7, [1.0 / 9] * 9, [1.0, 1e100, 1.0, -1e100], [-0.0]]
+    cases += [[r.choice([1.0 / 7, 1.0 / 3, r.random(), -r.random() * 1e-3]) for _ in range(r.randrange(1, 20))]
+              for _ in range(3000)]
+    for vals in cases:
+        want = sum(vals)
+        got = python_sum(vals)
+        assert got == want and str(got) == str(float(want)), vals
+    assert compensated() == (sum([1.0, 1e100, 1.0, -1e100]) == 2.0)

@@ -2,6 +2,9 @@ from typing import Any
 
 from cosmodeck.games.shooting_star.game import ShootingStarGame
 
+def python_sum(values: list[float]) -> float: ...
+def compensated() -> bool: ...
+
 class Kernel:
     ok: bool
     def __init__(self, game: ShootingStarGame) -> None: ...

@@ -91,6 +91,22 @@ cdef inline double acc_get(Acc* acc) noexcept:
     return acc.s
 
 
+def python_sum(values: list) -> float:
+    """``sum(values)`` (floats) by the kernel's own additions: the test that they are Python's."""
+    cdef Acc acc
+    acc.s = 0.0
+    acc.c = 0.0
+    acc.n = 0
+    for v in values:
+        acc_add(&acc, v)
+    return acc_get(&acc)
+
+
+def compensated() -> bool:
+    """Whether this Python's ``sum`` compensates (Neumaier, 3.12 and later) and so the kernel too."""
+    return NEUMAIER
+
+
 cdef inline double sum_copies(double x, int n) noexcept:
     """``sum(x for _ in range(n))`` as Python computes it."""
     cdef Acc acc
@@ -516,6 +532,22 @@ cdef class Kernel:
         low = top - 1e-12
         return [i for i in range(m) if self.vals[i] >= low]
 
+    cdef tuple _bounds(self, list cells):
+        cdef int x0 = 1 << 30, y0 = 1 << 30, x1 = -(1 << 30), y1 = -(1 << 30), x, y
+        cdef dict c
+        for c in cells:
+            x = c["x"]
+            y = c["y"]
+            if x < x0:
+                x0 = x
+            if x > x1:
+                x1 = x
+            if y < y0:
+                y0 = y
+            if y > y1:
+                y1 = y
+        return x0, y0, x1, y1
+
     cdef bint _run(self, dict view, list legal) except -1:
         cdef Py_ssize_t m = PyList_GET_SIZE(legal), i, nb, j, n
         cdef int x, y, x0, y0, x1, y1, w, h, pad, lv, ci, k, a, s, t, seat, later, nk, q, r, cnt, e
@@ -532,13 +564,21 @@ cdef class Kernel:
         cdef uint64_t[MAXM] mnamed
         cdef int[MAXM] mcond
         cdef int nm
+        cdef dict c, grid
+        cdef list cells
         if not self.ok:
             return False
         if m == 0:
             return True
         seat = view["seat"]
         players = view["players"]
-        cells = view["grid"]["cells"]
+        if type(view["grid"]) is not dict or type(view["grid"]["cells"]) is not list:
+            return False
+        grid = view["grid"]
+        cells = grid["cells"]
+        for item in cells:
+            if type(item) is not dict:
+                return False
         placed = view["placed"]
         py_later = players - 1 - len(placed)
         later = py_later
@@ -547,22 +587,12 @@ cdef class Kernel:
         nb = len(cells)
         x0 = y0 = 1 << 30
         x1 = y1 = -(1 << 30)
-        bounds = view["grid"].get("bounds")  # the cells' bounding box (checked below, cell by cell)
+        bounds = grid.get("bounds")  # the cells' bounding box (checked below, cell by cell)
         if type(bounds) is list and len(bounds) == 4 and all([type(b) is int and -(1 << 20) < b < (1 << 20)
                                                             for b in bounds]):
             x0, y0, x1, y1 = bounds
-            cells = ()
-        for c in cells:
-            x = c["x"]
-            y = c["y"]
-            if x < x0:
-                x0 = x
-            if x > x1:
-                x1 = x
-            if y < y0:
-                y0 = y
-            if y > y1:
-                y1 = y
+        else:
+            x0, y0, x1, y1 = self._bounds(cells)
         if nb == 0:
             x0 = y0 = x1 = y1 = 0
         gx0, gy0 = x0, y0
@@ -583,7 +613,7 @@ cdef class Kernel:
         # the board: planet cells with their level (0 for a Dark Planet)
         if not self._missions(view, mterm, mkind, mnamed, mcond, &nm):
             return False
-        for c in view["grid"]["cells"]:
+        for c in cells:
             pid = c["planet"]
             if pid is None:
                 continue
