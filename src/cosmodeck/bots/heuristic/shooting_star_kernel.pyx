@@ -137,6 +137,7 @@ cdef class Kernel:
     cdef int hdx[MAXC * MAXA * MAXH]
     cdef int hdy[MAXC * MAXA * MAXH]
     cdef int off[MAXC * MAXA * MAXH]  # per view: hdy * w + hdx
+    cdef uint64_t hbit[MAXC * MAXA * MAXH]  # the offset's bit in a (2 reach + 1)^2 window (the memo key)
     cdef int tn[MAXC * MAXA]  # distinct targets per (card, arrow), for the threats
     cdef int tdx[MAXC * MAXA * MAXH]
     cdef int tdy[MAXC * MAXA * MAXH]
@@ -177,8 +178,7 @@ cdef class Kernel:
     cdef int gen
     cdef double* vals
     cdef int* nextrep
-    cdef int* keyn
-    cdef int* keyset
+    cdef uint64_t* keyb  # per candidate: its memo key's targets, as bits of their offsets from its cell
     cdef Py_ssize_t tcap
     cdef double* tprob
     cdef int* tpr
@@ -235,9 +235,15 @@ cdef class Kernel:
                 for s, (dx, dy) in enumerate(distinct):
                     self.tdx[(i * MAXA + j) * MAXH + s] = dx
                     self.tdy[(i * MAXA + j) * MAXH + s] = dy
-        if self.reach > 64:
+        if self.reach > 3:  # the memo key's window must fit 64 bits
             self.ok = False
             return
+        for i in range(len(cards)):
+            for j in range(len(arrows)):
+                for q in range(self.nh[i]):
+                    e = (i * MAXA + j) * MAXH + q
+                    self.hbit[e] = (<uint64_t>1) << ((self.hdy[e] + self.reach) * (2 * self.reach + 1)
+                                                     + self.hdx[e] + self.reach)
         for i in range(len(cards)):
             mask = 0
             for j, k in enumerate(cards):
@@ -394,8 +400,7 @@ cdef class Kernel:
     cdef void _free_cands(self):
         free(self.vals)
         free(self.nextrep)
-        free(self.keyn)
-        free(self.keyset)
+        free(self.keyb)
         self.vals = NULL
 
     cdef void _cands(self, Py_ssize_t m):
@@ -405,8 +410,7 @@ cdef class Kernel:
         self.ccap = max(m, 256)
         self.vals = <double*>malloc(self.ccap * sizeof(double))
         self.nextrep = <int*>malloc(self.ccap * sizeof(int))
-        self.keyn = <int*>malloc(self.ccap * sizeof(int))
-        self.keyset = <int*>malloc(self.ccap * MAXH * sizeof(int))
+        self.keyb = <uint64_t*>malloc(self.ccap * sizeof(uint64_t))
 
     cdef void _threats(self, Py_ssize_t m):
         if m <= self.tcap and self.tprob != NULL:
@@ -703,31 +707,16 @@ cdef class Kernel:
                 self.vals[i] = self._shield(ci, k, later)
                 continue
             # the reference's memo key: (card, cell, set of targets holding a planet)
-            nk = 0
+            key = 0
             for s in range(self.nh[k]):
-                t = ci + self.off[(k * MAXA + act.a) * MAXH + s]
-                if not self.pres0[t]:
-                    continue
-                q = 0
-                while q < nk and ks[q] < t:
-                    q += 1
-                if q < nk and ks[q] == t:
-                    continue
-                for r in range(nk, q, -1):
-                    ks[r] = ks[r - 1]
-                ks[q] = t
-                nk += 1
+                e = (k * MAXA + act.a) * MAXH + s
+                if self.pres0[ci + self.off[e]]:
+                    key |= self.hbit[e]
             e = k * n + ci
             j = -1
             if self.rep_gen[e] == self.gen:
                 j = self.rep_head[e]
-                while j >= 0:
-                    if self.keyn[j] == nk:
-                        q = 0
-                        while q < nk and self.keyset[j * MAXH + q] == ks[q]:
-                            q += 1
-                        if q == nk:
-                            break
+                while j >= 0 and self.keyb[j] != key:
                     j = self.nextrep[j]
             else:
                 self.rep_gen[e] = self.gen
@@ -735,9 +724,7 @@ cdef class Kernel:
             if j >= 0:
                 self.vals[i] = self.vals[j]
                 continue
-            self.keyn[i] = nk
-            for q in range(nk):
-                self.keyset[i * MAXH + q] = ks[q]
+            self.keyb[i] = key
             self.nextrep[i] = self.rep_head[e]
             self.rep_head[e] = <int>i
             v = self._attack(k, act.a, ci, w, laterpow)
