@@ -312,8 +312,9 @@ cdef class Kernel:
         self.alive = []
 
     cdef inline Py_ssize_t _slot(self, uintptr_t key) noexcept:
-        """Linear probing from the address / 16: actions allocated one after another probe nearby slots."""
-        cdef Py_ssize_t i = <Py_ssize_t>(key >> 4) & (self.hcap - 1)
+        """Linear probing from the address / 64: actions allocated one after another (64 bytes apart on
+        CPython 3.11) take consecutive slots, four to a cache line."""
+        cdef Py_ssize_t i = <Py_ssize_t>(key >> 6) & (self.hcap - 1)
         while self.htab[i].key != 0 and self.htab[i].key != key:
             i = (i + 1) & (self.hcap - 1)
         return i
