@@ -178,3 +178,33 @@ def test_the_kernel_adds_as_python_sum_does() -> None:
         got = python_sum(vals)
         assert got == want and str(got) == str(float(want)), vals
     assert compensated() == (sum([1.0, 1e100, 1.0, -1e100]) == 2.0)
+
+
+def test_a_call_inside_a_call_is_refused_not_clobbered() -> None:
+    """Python code can run inside a kernel call (here a hands entry's look-up; a finaliser, another thread): a
+    call made then gets ``None`` (its caller scores another way) and the outer call's buffers are untouched."""
+    game = cosmodeck.load_game("shooting-star")
+    st = game.new_game(players=4, seed=2)
+    rng = Rng(2)
+    for _ in range(6):
+        seat = min(st.to_act)
+        st.apply(seat, st.legal_actions(seat)[rng.randbelow(len(st.legal_actions(seat)))])
+    seat = min(st.to_act)
+    legal = st.legal_actions(seat)
+    view = st.view(seat)
+    kernel = _codes(game).kernel
+    assert kernel is not None
+    inner: list[Any] = []
+
+    class Hand(dict[str, Any]):
+        def __getitem__(self, key: str) -> Any:
+            other = st.legal_actions(seat)[:5]
+            inner.append((kernel.scores(view, other), kernel.best(view, other)))
+            return dict.__getitem__(self, key)
+
+    odd = dict(view)
+    odd["hands"] = [Hand(h) for h in view["hands"]]
+    assert kernel.scores(odd, legal) == scores(game, view, legal)
+    assert inner and all(got == (None, None) for got in inner)
+    assert fast_scores(game, view, legal[:5]) == scores(game, view, legal[:5])
+    assert kernel.scores(view, legal) == scores(game, view, legal)  # free again

@@ -126,6 +126,7 @@ cdef class Kernel:
     """Per game: the card set's tables, the interned actions seen so far and reusable buffers."""
 
     cdef public bint ok
+    cdef bint busy  # a call is using the buffers below (Python code may run inside one: a finaliser, a thread switch)
     cdef int nc, na, reach
     cdef int prio[MAXC]
     cdef bint shield[MAXC]
@@ -518,24 +519,36 @@ cdef class Kernel:
 
     # ---- the scores ----------------------------------------------------------------------------
     def scores(self, view: dict, legal: list) -> list | None:
-        """A score per legal action, or ``None``: the reference must score this call."""
+        """A score per legal action, or ``None``: the caller scores this call another way."""
         cdef Py_ssize_t m = len(legal), i
-        if not self._run(view, legal):
+        if self.busy:  # another thread (or a finaliser) is in a call: the buffers are its
             return None
-        return [self.vals[i] for i in range(m)]
+        self.busy = True
+        try:
+            if not self._run(view, legal):
+                return None
+            return [self.vals[i] for i in range(m)]
+        finally:
+            self.busy = False
 
     def best(self, view: dict, legal: list) -> list | None:
         """The indices of the best scores (those within 1e-12 of the top, in order), or ``None``."""
         cdef Py_ssize_t m = len(legal), i
         cdef double top, low
-        if m == 0 or not self._run(view, legal):
+        if self.busy or m == 0:
             return None
-        top = self.vals[0]
-        for i in range(1, m):
-            if self.vals[i] > top:
-                top = self.vals[i]
-        low = top - 1e-12
-        return [i for i in range(m) if self.vals[i] >= low]
+        self.busy = True
+        try:
+            if not self._run(view, legal):
+                return None
+            top = self.vals[0]
+            for i in range(1, m):
+                if self.vals[i] > top:
+                    top = self.vals[i]
+            low = top - 1e-12
+            return [i for i in range(m) if self.vals[i] >= low]
+        finally:
+            self.busy = False
 
     cdef tuple _bounds(self, list cells):
         cdef int x0 = 1 << 30, y0 = 1 << 30, x1 = -(1 << 30), y1 = -(1 << 30), x, y
