@@ -36,8 +36,8 @@ def _check(game: ShootingStarGame, view: dict[str, Any], legal: list[Any], where
     return True
 
 
-def _compare(players: int, seeds: range, **options: Any) -> tuple[int, int]:
-    game = cosmodeck.load_game("shooting-star", **options)
+def _compare(players: int, seeds: range, game: ShootingStarGame | None = None, **options: Any) -> tuple[int, int]:
+    game = game or cosmodeck.load_game("shooting-star", **options)
     views = compiled = 0
     for seed in seeds:
         st = game.new_game(players=players, seed=seed)
@@ -208,3 +208,42 @@ def test_a_call_inside_a_call_is_refused_not_clobbered() -> None:
     assert inner and all(got == (None, None) for got in inner)
     assert fast_scores(game, view, legal[:5]) == scores(game, view, legal[:5])
     assert kernel.scores(view, legal) == scores(game, view, legal)  # free again
+
+
+def _with_p8_hits(hits: list[list[int]]) -> ShootingStarGame:
+    """The default card data (as the lab's P8 test file has it) with Destruction card P8's hits replaced."""
+    import json
+    from pathlib import Path
+
+    from cosmodeck.engine.options import TextInput
+
+    raw = json.loads((Path(__file__).parents[1] / "sim" / "data" / "shooting_star_p8_two_cells.json").read_text())
+    for card in raw["destruction_set"]:
+        if card["id"] == "P8":
+            card["hits"] = hits
+    game = cosmodeck.load_game("shooting-star", data=TextInput("p8-test", json.dumps(raw), lenient=True))
+    assert isinstance(game, ShootingStarGame)
+    return game
+
+
+@pytest.mark.parametrize("hits", [[[0, -1], [0, 1]], [[0, -1], [1, -1], [-1, -1], [0, -2]], [[0, -3], [3, 0], [-2, 2]]])
+def test_fast_scores_equal_the_reference_with_other_card_sets(hits: list[list[int]]) -> None:
+    """Card data a designer changes (the lab's P8 hitting two cells, four cells, a reach of 3 cells):
+    the kernel builds its tables from the game's cards."""
+    game = _with_p8_hits(hits)
+    for players in (2, 4):
+        views, compiled = _compare(players, range(3), game=game)
+        assert views > 0 and compiled == views
+
+
+def test_a_card_set_the_kernel_does_not_cover_runs_the_numpy_path() -> None:
+    game = _with_p8_hits([[0, -4]])  # 4 cells away: past the kernel's memo window, within the NumPy padding
+    assert _codes(game).kernel is None
+    st = game.new_game(players=3, seed=1)
+    rng = Rng(1)
+    while not st.is_over:
+        seat = min(st.to_act)
+        legal = st.legal_actions(seat)
+        view = st.view(seat)
+        assert fast_scores(game, view, legal) == scores(game, view, legal)
+        st.apply(seat, legal[rng.randbelow(len(legal))])
