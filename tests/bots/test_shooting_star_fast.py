@@ -247,3 +247,22 @@ def test_a_card_set_the_kernel_does_not_cover_runs_the_numpy_path() -> None:
         view = st.view(seat)
         assert fast_scores(game, view, legal) == scores(game, view, legal)
         st.apply(seat, legal[rng.randbelow(len(legal))])
+
+
+def test_views_the_kernel_does_not_trust_go_elsewhere() -> None:
+    """The grid's bounds are checked against every planet and placement (the kernel indexes C arrays by them)."""
+    game = cosmodeck.load_game("shooting-star")
+    st = game.new_game(players=4, seed=4)
+    seat = min(st.to_act)
+    legal = st.legal_actions(seat)
+    view = st.view(seat)
+    kernel = _codes(game).kernel
+    assert kernel is not None and kernel.scores(view, legal) == scores(game, view, legal)
+    x0, y0, x1, y1 = view["grid"]["bounds"]
+    for bounds in ([x0 + 1, y0, x1, y1], [x0, y0, x1, y1 - 1], [x0 - 9000, y0, x1 + 9000, y1]):
+        odd = dict(view)
+        odd["grid"] = dict(view["grid"], bounds=bounds)
+        assert kernel.scores(odd, legal) is None and kernel.best(odd, legal) is None
+        assert fast_scores(game, odd, legal) == scores(game, view, legal)
+    del odd["grid"]["bounds"]  # no bounds: the kernel finds them
+    assert kernel.scores(odd, legal) == scores(game, view, legal)

@@ -107,6 +107,13 @@ def compensated() -> bool:
     return NEUMAIER
 
 
+cdef void* _alloc(size_t size) except NULL:
+    cdef void* p = malloc(size)
+    if p == NULL:
+        raise MemoryError()
+    return p
+
+
 cdef inline double sum_copies(double x, int n) noexcept:
     """``sum(x for _ in range(n))`` as Python computes it."""
     cdef Acc acc
@@ -258,9 +265,9 @@ cdef class Kernel:
         planets = list(data.planets)
         self.np_ = len(planets)
         self.planet_ix = {p: i for i, p in enumerate(planets)}
-        self.pkind = <char*>malloc(max(1, self.np_))
-        self.pmoon = <char*>malloc(max(1, self.np_))
-        self.pname = <int*>malloc(max(1, self.np_) * sizeof(int))
+        self.pkind = <char*>_alloc(max(1, self.np_))
+        self.pmoon = <char*>_alloc(max(1, self.np_))
+        self.pname = <int*>_alloc(max(1, self.np_) * sizeof(int))
         self.planet_name = []
         name_ix: dict = {}
         for i, pid in enumerate(planets):
@@ -306,7 +313,9 @@ cdef class Kernel:
     # ---- the interned actions --------------------------------------------------------------
     cdef void _clear_codes(self, Py_ssize_t cap):
         free(self.htab)
-        self.htab = <Act*>malloc(cap * sizeof(Act))
+        self.htab = NULL
+        self.hcap = 0
+        self.htab = <Act*>_alloc(cap * sizeof(Act))
         memset(self.htab, 0, cap * sizeof(Act))
         self.hcap = cap
         self.hcount = 0
@@ -337,7 +346,7 @@ cdef class Kernel:
             self._clear_codes(8192)
         if (self.hcount + 1) * 4 > self.hcap:
             old, cap = self.htab, self.hcap
-            self.htab = <Act*>malloc(2 * cap * sizeof(Act))
+            self.htab = <Act*>_alloc(2 * cap * sizeof(Act))
             memset(self.htab, 0, 2 * cap * sizeof(Act))
             self.hcap = 2 * cap
             for i in range(cap):
@@ -372,47 +381,67 @@ cdef class Kernel:
         free(self.thead)
         free(self.ttail)
         self.pres0 = NULL
+        self.cpres = NULL
+        self.isopp = NULL
+        self.lev0 = NULL
+        self.clev = NULL
+        self.pid0 = NULL
+        self.cpid = NULL
+        self.oms = NULL
+        self.oprob = NULL
+        self.omask = NULL
+        self.mg = NULL
+        self.capv = NULL
+        self.thead = NULL
+        self.ttail = NULL
 
     cdef void _grid(self, Py_ssize_t n):
         if n <= self.gcap and self.pres0 != NULL:
             return
         self._free_grid()
-        self.gcap = n
-        self.pres0 = <char*>malloc(n)
-        self.cpres = <char*>malloc(n)
-        self.isopp = <char*>malloc(n)
-        self.lev0 = <int*>malloc(n * sizeof(int))
-        self.clev = <int*>malloc(n * sizeof(int))
-        self.pid0 = <int*>malloc(n * sizeof(int))
-        self.cpid = <int*>malloc(n * sizeof(int))
-        self.oms = <double*>malloc(n * sizeof(double))
-        self.oprob = <double*>malloc(n * sizeof(double))
-        self.omask = <uint64_t*>malloc(n * sizeof(uint64_t))
-        self.mg = <double*>malloc(n * sizeof(double))
-        self.capv = <double*>malloc(n * sizeof(double))
-        self.thead = <int*>malloc(n * sizeof(int))
-        self.ttail = <int*>malloc(n * sizeof(int))
+        self.gcap = 0
+        self.pres0 = <char*>_alloc(n)
+        self.cpres = <char*>_alloc(n)
+        self.isopp = <char*>_alloc(n)
+        self.lev0 = <int*>_alloc(n * sizeof(int))
+        self.clev = <int*>_alloc(n * sizeof(int))
+        self.pid0 = <int*>_alloc(n * sizeof(int))
+        self.cpid = <int*>_alloc(n * sizeof(int))
+        self.oms = <double*>_alloc(n * sizeof(double))
+        self.oprob = <double*>_alloc(n * sizeof(double))
+        self.omask = <uint64_t*>_alloc(n * sizeof(uint64_t))
+        self.mg = <double*>_alloc(n * sizeof(double))
+        self.capv = <double*>_alloc(n * sizeof(double))
+        self.thead = <int*>_alloc(n * sizeof(int))
+        self.ttail = <int*>_alloc(n * sizeof(int))
         free(self.rep_head)
         free(self.rep_gen)
-        self.rep_head = <int*>malloc(n * self.nc * sizeof(int))
-        self.rep_gen = <int*>malloc(n * self.nc * sizeof(int))
+        self.rep_head = NULL
+        self.rep_gen = NULL
+        self.rep_head = <int*>_alloc(n * self.nc * sizeof(int))
+        self.rep_gen = <int*>_alloc(n * self.nc * sizeof(int))
         memset(self.rep_gen, 0, n * self.nc * sizeof(int))
         self.gen = 0
+        self.gcap = n  # only once every buffer is there
 
     cdef void _free_cands(self):
         free(self.vals)
         free(self.nextrep)
         free(self.keyb)
         self.vals = NULL
+        self.nextrep = NULL
+        self.keyb = NULL
 
     cdef void _cands(self, Py_ssize_t m):
         if m <= self.ccap and self.vals != NULL:
             return
         self._free_cands()
-        self.ccap = max(m, 256)
-        self.vals = <double*>malloc(self.ccap * sizeof(double))
-        self.nextrep = <int*>malloc(self.ccap * sizeof(int))
-        self.keyb = <uint64_t*>malloc(self.ccap * sizeof(uint64_t))
+        self.ccap = 0
+        m = max(m, 256)
+        self.vals = <double*>_alloc(m * sizeof(double))
+        self.nextrep = <int*>_alloc(m * sizeof(int))
+        self.keyb = <uint64_t*>_alloc(m * sizeof(uint64_t))
+        self.ccap = m  # only once every buffer is there
 
     cdef void _threats(self, Py_ssize_t m):
         if m <= self.tcap and self.tprob != NULL:
@@ -420,10 +449,15 @@ cdef class Kernel:
         free(self.tprob)
         free(self.tpr)
         free(self.tnext)
-        self.tcap = max(m, 64)
-        self.tprob = <double*>malloc(self.tcap * sizeof(double))
-        self.tpr = <int*>malloc(self.tcap * sizeof(int))
-        self.tnext = <int*>malloc(self.tcap * sizeof(int))
+        self.tprob = NULL
+        self.tpr = NULL
+        self.tnext = NULL
+        self.tcap = 0
+        m = max(m, 64)
+        self.tprob = <double*>_alloc(m * sizeof(double))
+        self.tpr = <int*>_alloc(m * sizeof(int))
+        self.tnext = <int*>_alloc(m * sizeof(int))
+        self.tcap = m  # only once every buffer is there
 
     # ---- ShsEval.mission_gain ---------------------------------------------------------------------
     cdef bint _missions(self, dict view, double* term, int* kind, uint64_t* named, int* cond, int* nm) except -1:
@@ -584,7 +618,7 @@ cdef class Kernel:
         cdef int nm
         cdef dict c, grid
         cdef list cells
-        if not self.ok:
+        if not self.ok or self.htab == NULL:
             return False
         if m == 0:
             return True
@@ -618,6 +652,8 @@ cdef class Kernel:
         y0 -= pad
         w = x1 - x0 + pad + 1
         h = y1 - y0 + pad + 1
+        if w <= 0 or h <= 0 or w * h > 65536:  # a sector far larger than any grid: the caller scores it
+            return False
         n = w * h
         self._grid(n)
         memset(self.pres0, 0, n)
@@ -703,7 +739,7 @@ cdef class Kernel:
         self._cands(m)
         self.gen += 1
         if self.gen > 1 << 30:
-            memset(self.rep_gen, 0, n * self.nc * sizeof(int))
+            memset(self.rep_gen, 0, self.gcap * self.nc * sizeof(int))
             self.gen = 1
         for i in range(m):
             po = PyList_GET_ITEM(legal, i)  # borrowed: the list holds it
