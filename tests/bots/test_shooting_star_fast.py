@@ -266,3 +266,7 @@ def test_views_the_kernel_does_not_trust_go_elsewhere() -> None:
         assert fast_scores(game, odd, legal) == scores(game, view, legal)
     del odd["grid"]["bounds"]  # no bounds: the kernel finds them
     assert kernel.scores(odd, legal) == scores(game, view, legal)
+    import json
+
+    parsed = json.loads(json.dumps(view))  # keys that are equal strings, not the interned ones: looked up
+    assert kernel.scores(parsed, legal) == scores(game, view, legal)

@@ -19,6 +19,7 @@ names, a planet kind other than the three, a view with more than 16 missions, a 
 a repeated hit capturing a replacement card (the reference looks its planet up).
 """
 
+from cpython.dict cimport PyDict_Next
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.object cimport PyObject
 from libc.math cimport fabs, isfinite
@@ -38,6 +39,15 @@ from cosmodeck.bots.heuristic.shooting_star import (
 )
 from cosmodeck.games.shooting_star.actions import Place
 from cosmodeck.games.shooting_star.cards import KIND_12, KIND_34, KIND_DARK, NEIGHBOURS
+
+import sys
+
+# a cell's keys, interned as the engine's literals are: a cell is read in one pass over its entries
+cdef object _KX = sys.intern("x"), _KY = sys.intern("y"), _KP = sys.intern("planet"), _KL = sys.intern("level")
+cdef PyObject* KX = <PyObject*>_KX
+cdef PyObject* KY = <PyObject*>_KY
+cdef PyObject* KP = <PyObject*>_KP
+cdef PyObject* KL = <PyObject*>_KL
 
 cdef double DESTROY_GAIN = _DG
 cdef double FLIP_COST = _FC
@@ -617,6 +627,13 @@ cdef class Kernel:
         cdef int[MAXM] mcond
         cdef int nm
         cdef dict c, grid
+        cdef PyObject* ko
+        cdef PyObject* vo
+        cdef PyObject* vx
+        cdef PyObject* vy
+        cdef PyObject* vp
+        cdef PyObject* vl
+        cdef Py_ssize_t pos
         cdef list cells
         if not self.ok or self.htab == NULL:
             return False
@@ -668,15 +685,38 @@ cdef class Kernel:
         if not self._missions(view, mterm, mkind, mnamed, mcond, &nm):
             return False
         for c in cells:
-            pid = c["planet"]
+            vx = vy = vp = vl = NULL
+            pos = 0
+            while PyDict_Next(c, &pos, &ko, &vo):
+                if ko == KX:
+                    vx = vo
+                elif ko == KY:
+                    vy = vo
+                elif ko == KP:
+                    vp = vo
+                    if vo == <PyObject*>None:
+                        break  # no planet: nothing else is read
+                elif ko == KL:
+                    vl = vo
+                if vl != NULL and vp != NULL and vx != NULL and vy != NULL:
+                    break
+            if vp == NULL:  # keys that are equal strings but not the interned ones: look them up
+                pid = c["planet"]
+            else:
+                pid = <object>vp
             if pid is None:
                 continue
-            x = c["x"]
-            y = c["y"]
+            if vx == NULL or vy == NULL or vl == NULL:
+                x = c["x"]
+                y = c["y"]
+                lvl = c["level"]
+            else:
+                x = <object>vx
+                y = <object>vy
+                lvl = <object>vl
             if x < gx0 or x > x1 or y < gy0 or y > y1:
                 return False
             i = (y - y0) * w + (x - x0)
-            lvl = c["level"]
             self.pres0[i] = 1
             self.lev0[i] = 0 if lvl is None else <int>lvl
             got = self.planet_ix.get(pid)
