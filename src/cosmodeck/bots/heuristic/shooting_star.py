@@ -96,10 +96,8 @@ class ShsEval:
                        KIND_34: sum(1 for p in got_p if p.kind == KIND_34),
                        "moon": sum(1 for p in got_p if p.moons >= 1)}
         self._gain: dict[str, float] | None = None
-        self.gain_key: tuple[Any, ...] | None = None
         if gains is not None:
             key = (tuple(str(m["id"]) for m in mine), frozenset(self.names), tuple(self.counts.values()))
-            self.gain_key = key
             got_gains = gains.get(key)
             if got_gains is None:
                 if len(gains) > 4096:
