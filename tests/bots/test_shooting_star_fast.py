@@ -270,3 +270,31 @@ def test_views_the_kernel_does_not_trust_go_elsewhere() -> None:
 
     parsed = json.loads(json.dumps(view))  # keys that are equal strings, not the interned ones: looked up
     assert kernel.scores(parsed, legal) == scores(game, view, legal)
+
+
+def test_the_noisy_bot_draws_and_plays_as_the_list_path() -> None:
+    """``noise > 0``: the kernel adds ``noise * rng.random()`` to each score in order (its own SplitMix64 steps)
+    and the bot picks among the best: the reference's choice, and the generator left at the same draw."""
+    from cosmodeck.bots.heuristic.shooting_star import ShootingStarHeuristic
+    from cosmodeck.bots.heuristic.shooting_star_fast import noisy_best_indices_of
+
+    game = cosmodeck.load_game("shooting-star")
+    bot = ShootingStarHeuristic(game, noise=0.3)
+    empty = Rng(1)
+    assert noisy_best_indices_of(game)(game.new_game(players=4, seed=0).view(0), [], 0.3, empty) is None
+    assert empty.state == Rng(1).state  # nothing drawn when the kernel does not pick
+    for seed in range(3):
+        st = game.new_game(players=3 + seed, seed=seed)
+        rng = Rng(seed)
+        while not st.is_over:
+            seat = min(st.to_act)
+            legal = st.legal_actions(seat)
+            view = st.view(seat)
+            ref_rng, bot_rng = Rng(seed + st.decisions), Rng(seed + st.decisions)
+            vals = [v + 0.3 * ref_rng.random() for v in scores(game, view, legal)]
+            best = [i for i, v in enumerate(vals) if v >= max(vals) - 1e-12]
+            want = legal[best[ref_rng.randbelow(len(best))] if len(best) > 1 else best[0]]
+            assert bot.act(view, legal, bot_rng) is want
+            assert bot_rng.state == ref_rng.state
+            st.apply(seat, legal[rng.randbelow(len(legal))])
+    assert bot._noisy is not None

@@ -239,6 +239,7 @@ class ShootingStarHeuristic:
         self.noise = noise
         self.reaction = reaction or ReactionTime()
         self._best: Callable[[Mapping[str, Any], Sequence[Any]], list[int] | None] | None = None
+        self._noisy: Callable[[Mapping[str, Any], Sequence[Any], float, Rng], list[int] | None] | None = None
 
     def reaction_time(self, rng: Rng) -> float:
         return self.reaction.sample(rng)
@@ -256,6 +257,15 @@ class ShootingStarHeuristic:
 
                 best_of = self._best = best_indices_of(self.game)
             tops = best_of(view, legal)
+            if tops is not None:
+                return legal[tops[rng.randbelow(len(tops))] if len(tops) > 1 else tops[0]]
+        else:  # the same draws and choice as the list path below, compiled
+            noisy = self._noisy
+            if noisy is None:
+                from cosmodeck.bots.heuristic.shooting_star_fast import noisy_best_indices_of
+
+                noisy = self._noisy = noisy_best_indices_of(self.game)
+            tops = noisy(view, legal, self.noise, rng)
             if tops is not None:
                 return legal[tops[rng.randbelow(len(tops))] if len(tops) > 1 else tops[0]]
         from cosmodeck.bots.heuristic.shooting_star_fast import score_array  # the same scores, faster

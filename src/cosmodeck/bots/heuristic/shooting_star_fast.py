@@ -36,6 +36,7 @@ from cosmodeck.bots.heuristic.shooting_star import (
     ShsEval,
     scores,
 )
+from cosmodeck.engine.rng import Rng
 from cosmodeck.games.shooting_star.actions import Place
 from cosmodeck.games.shooting_star.cards import NEIGHBOURS, Cell
 from cosmodeck.games.shooting_star.game import ShootingStarGame
@@ -184,6 +185,25 @@ def best_indices_of(game: ShootingStarGame) -> Callable[[Mapping[str, Any], Sequ
         if type(view) is not dict or type(legal) is not list:
             return None
         return kbest(view, legal)
+
+    return best
+
+
+def noisy_best_indices_of(game: ShootingStarGame) -> Callable[[Mapping[str, Any], Sequence[Any], float, Rng],
+                                                              list[int] | None]:
+    """The compiled kernel's best indices of the scores plus ``noise * rng.random()`` each (drawn in the order of
+    ``legal``, as the bot's list path draws them), bound to ``game``; ``None``: the caller draws and picks."""
+    kernel = _codes(game).kernel
+    if kernel is None:
+        return lambda view, legal, noise, rng: None
+    knoisy = kernel.best_noisy
+
+    def best(view: Mapping[str, Any], legal: Sequence[Any], noise: float, rng: Rng) -> list[int] | None:
+        if type(view) is LazyView:
+            view = view.resolve()
+        if type(view) is not dict or type(legal) is not list:
+            return None
+        return knoisy(view, legal, noise, rng)
 
     return best
 

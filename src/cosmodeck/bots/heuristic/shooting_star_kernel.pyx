@@ -37,6 +37,7 @@ from cosmodeck.bots.heuristic.shooting_star import (
     SHIELD_LOSS as _SL,
     SHIELD_WIN as _SW,
 )
+from cosmodeck.engine.rng import Rng
 from cosmodeck.games.shooting_star.actions import Place
 from cosmodeck.games.shooting_star.cards import KIND_12, KIND_34, KIND_DARK, NEIGHBOURS
 
@@ -57,6 +58,15 @@ cdef double SHIELD_LOSS = _SL
 cdef double SHIELD_WIN = _SW
 # Python's own ``sum`` of floats: compensated (Neumaier) from 3.12 on, plain additions before
 cdef bint NEUMAIER = sum([1.0, 1e100, 1.0, -1e100]) == 2.0
+# engine/rng.py's SplitMix64: ``Rng.random()`` is ``(next64() >> 11) * (1.0 / 2**53)``
+cdef uint64_t GAMMA = 0x9E3779B97F4A7C15ULL
+cdef double TO_UNIT = 1.0 / 9007199254740992.0
+
+
+cdef inline uint64_t _mix(uint64_t z) noexcept:
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
 
 cdef enum:
     MAXC = 64  # cards (a bit mask per opponent's card)
@@ -609,6 +619,33 @@ cdef class Kernel:
             if y > y1:
                 y1 = y
         return x0, y0, x1, y1
+
+    def best_noisy(self, view: dict, legal: list, double noise, rng: object) -> list | None:
+        """``best`` of the scores plus ``noise * rng.random()`` each, drawn in order from ``rng`` (an exact
+        ``Rng``: its SplitMix64 steps done here, its state left where the bot's own draws leave it), or
+        ``None`` with ``rng`` untouched."""
+        cdef Py_ssize_t m = len(legal), i
+        cdef double top, low
+        cdef uint64_t state
+        if self.busy or m == 0 or type(rng) is not Rng:
+            return None
+        self.busy = True
+        try:
+            if not self._run(view, legal):
+                return None
+            state = rng.state
+            for i in range(m):
+                state += GAMMA
+                self.vals[i] = self.vals[i] + noise * (<double>(_mix(state) >> 11) * TO_UNIT)
+            rng.state = state
+            top = self.vals[0]
+            for i in range(1, m):
+                if self.vals[i] > top:
+                    top = self.vals[i]
+            low = top - 1e-12
+            return [i for i in range(m) if self.vals[i] >= low]
+        finally:
+            self.busy = False
 
     cdef bint _run(self, dict view, list legal) except -1:
         cdef Py_ssize_t m = PyList_GET_SIZE(legal), i, nb, j, n
