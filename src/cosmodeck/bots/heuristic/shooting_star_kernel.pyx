@@ -13,10 +13,13 @@ with the same card, cell and set of planet targets) is kept: a repeated key take
 ``ShsEval.mission_gain`` is computed here too, once per view and board planet, from per-mission tables
 (thresholds, named planets as bits, the score steps as floats).
 
-Anything it does not cover returns ``None`` (the caller runs the reference): an action that is not a known
-kind of ``Place``, a card set with more than 64 cards, 8 arrows or 8 hits a card, more than 64 planet
-names, a planet kind other than the three, a view with more than 16 missions, a placement outside the grid,
-a repeated hit capturing a replacement card (the reference looks its planet up).
+Anything it does not cover returns ``None`` (the caller scores it on the NumPy path of
+``shooting_star_fast.py``, which falls back to the reference in turn): an action that is not a known kind of
+``Place``, a card set with more than 64 cards, 8 arrows or 8 hits a card or hits reaching more than 3 cells
+away, more than 64 planet names, a planet kind other than the three, a view with more than 16 missions, a
+placement or planet outside the grid's bounds, a grid of more than 65,536 padded cells, a repeated hit
+capturing a replacement card (the reference looks its planet up), a call made while another one runs.
+With ``noise``, ``best_noisy`` also draws the bot's noise with the generator's own steps (engine/rng.py).
 """
 
 from cpython.dict cimport PyDict_Next
