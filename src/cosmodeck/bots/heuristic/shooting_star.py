@@ -18,7 +18,7 @@ bot); ``level`` (easy/normal/hard) only sets the reaction time, as for every bot
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -238,6 +238,8 @@ class ShootingStarHeuristic:
         self.game = game
         self.noise = noise
         self.reaction = reaction or ReactionTime()
+        self._best: Callable[[Mapping[str, Any], Sequence[Any]], list[int] | None] | None = None
+        self._noisy: Callable[[Mapping[str, Any], Sequence[Any], float, Rng], list[int] | None] | None = None
 
     def reaction_time(self, rng: Rng) -> float:
         return self.reaction.sample(rng)
@@ -248,13 +250,31 @@ class ShootingStarHeuristic:
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
         if not legal:
             return None
-        from cosmodeck.bots.heuristic.shooting_star_fast import score_array  # the same scores, vectorised
+        if self.noise <= 0:  # the list path below, without the list (the compiled kernel's best indices)
+            best_of = self._best
+            if best_of is None:
+                from cosmodeck.bots.heuristic.shooting_star_fast import best_indices_of
+
+                best_of = self._best = best_indices_of(self.game)
+            tops = best_of(view, legal)
+            if tops is not None:
+                return legal[tops[rng.randbelow(len(tops))] if len(tops) > 1 else tops[0]]
+        else:  # the same draws and choice as the list path below, compiled
+            noisy = self._noisy
+            if noisy is None:
+                from cosmodeck.bots.heuristic.shooting_star_fast import noisy_best_indices_of
+
+                noisy = self._noisy = noisy_best_indices_of(self.game)
+            tops = noisy(view, legal, self.noise, rng)
+            if tops is not None:
+                return legal[tops[rng.randbelow(len(tops))] if len(tops) > 1 else tops[0]]
+        from cosmodeck.bots.heuristic.shooting_star_fast import score_array  # the same scores, faster
 
         got = score_array(self.game, view, legal)
         if self.noise <= 0 and isinstance(got, np.ndarray):  # the list path below, on the array
             top = got.max()
-            tops = np.flatnonzero(got >= top - 1e-12)
-            return legal[int(tops[rng.randbelow(len(tops))]) if len(tops) > 1 else int(tops[0])]
+            arr = np.flatnonzero(got >= top - 1e-12)
+            return legal[int(arr[rng.randbelow(len(arr))]) if len(arr) > 1 else int(arr[0])]
         vals = got.tolist() if isinstance(got, np.ndarray) else got
         if self.noise > 0:
             vals = [v + self.noise * rng.random() for v in vals]

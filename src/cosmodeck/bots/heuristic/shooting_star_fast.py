@@ -1,4 +1,8 @@
-"""The Shooting Star heuristic's scores, vectorised over every candidate placement at once.
+"""The Shooting Star heuristic's scores, compiled or vectorised over every candidate placement at once.
+
+When the compiled kernel (``shooting_star_kernel.pyx``: the reference's operations in C, in the same order,
+from the view straight to the scores) is built, it scores every call it covers; otherwise, and for what it
+does not cover, the NumPy path below runs, and it falls back to the reference in turn.
 
 :func:`fast_scores` returns exactly what :func:`cosmodeck.bots.heuristic.shooting_star.scores` returns
 (the readable reference, one placement at a time), from the same view, bit for bit: the per-target steps
@@ -15,12 +19,13 @@ per view, a padded cell grid with the planet, level, opponent-card and capture t
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from cosmodeck.bots.base import LazyView
 from cosmodeck.bots.heuristic.shooting_star import (
     DESTROY_GAIN,
     FLIP_COST,
@@ -31,9 +36,15 @@ from cosmodeck.bots.heuristic.shooting_star import (
     ShsEval,
     scores,
 )
+from cosmodeck.engine.rng import Rng
 from cosmodeck.games.shooting_star.actions import Place
 from cosmodeck.games.shooting_star.cards import NEIGHBOURS, Cell
 from cosmodeck.games.shooting_star.game import ShootingStarGame
+
+try:
+    from cosmodeck.bots.heuristic.shooting_star_kernel import Kernel
+except ImportError:  # pragma: no cover - a build without the compiled extension: the NumPy path below
+    Kernel = None  # type: ignore[assignment,misc]
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
@@ -81,6 +92,10 @@ class _Codes:
         self.code: dict[int, int] = {}  # id(action) -> code; ``obj`` keeps the action alive (ids stay unique)
         self.obj: dict[int, Place] = {}
         self.gains: dict[Any, dict[str, float]] = {}  # ShsEval's mission_gain memo, shared by this game's views
+        self.kernel: Kernel | None = None
+        if Kernel is not None:
+            kernel = Kernel(game)
+            self.kernel = kernel if kernel.ok else None
 
     def repeated_later(self, k: int) -> bool:
         return any(k in ks for ks in self.repeats.values())
@@ -133,18 +148,76 @@ def _codes(game: ShootingStarGame) -> _Codes:
     return hit[1]
 
 
-def fast_scores(game: ShootingStarGame, view: Mapping[str, Any], legal: Sequence[Any]) -> list[float]:
+def fast_scores(game: ShootingStarGame, view: Mapping[str, Any], legal: Sequence[Any],
+                compiled: bool = True) -> list[float]:
     """A score per legal action, identical to the reference ``scores`` (which it falls back to when an
-    action is not a ``Place``, the card set hits farther than the padding or the board is too large)."""
+    action is not a ``Place``, the card set hits farther than the padding or the board is too large).
+    ``compiled=False``: never the compiled kernel (the NumPy path, for tests)."""
     if not legal:
         return []
-    got = score_array(game, view, legal)
+    got = score_array(game, view, legal, compiled)
     return got.tolist() if isinstance(got, np.ndarray) else got
 
 
-def score_array(game: ShootingStarGame, view: Mapping[str, Any], legal: Sequence[Any]) -> Floats | list[float]:
-    """``fast_scores`` as a NumPy array, or as the reference's list when it falls back to it."""
+def _plain(view: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The view as the plain dict the kernel reads (a simulator's ``LazyView`` resolved), or ``None``."""
+    if type(view) is LazyView:
+        view = view.resolve()
+    return view if type(view) is dict else None
+
+
+def best_indices(game: ShootingStarGame, view: Mapping[str, Any], legal: Sequence[Any]) -> list[int] | None:
+    """The compiled kernel's indices of the best scores (within 1e-12 of the top, in order), or ``None``
+    when it does not score this call (the caller then scores with ``score_array``)."""
+    return best_indices_of(game)(view, legal)
+
+
+def best_indices_of(game: ShootingStarGame) -> Callable[[Mapping[str, Any], Sequence[Any]], list[int] | None]:
+    """``best_indices`` bound to ``game`` (what a bot keeps: no per-call look-up of the game's kernel)."""
+    kernel = _codes(game).kernel
+    if kernel is None:
+        return lambda view, legal: None
+    kbest = kernel.best
+
+    def best(view: Mapping[str, Any], legal: Sequence[Any]) -> list[int] | None:
+        if type(view) is LazyView:
+            view = view.resolve()
+        if type(view) is not dict or type(legal) is not list:
+            return None
+        return kbest(view, legal)
+
+    return best
+
+
+def noisy_best_indices_of(game: ShootingStarGame) -> Callable[[Mapping[str, Any], Sequence[Any], float, Rng],
+                                                              list[int] | None]:
+    """The compiled kernel's best indices of the scores plus ``noise * rng.random()`` each (drawn in the order of
+    ``legal``, as the bot's list path draws them), bound to ``game``; ``None``: the caller draws and picks."""
+    kernel = _codes(game).kernel
+    if kernel is None:
+        return lambda view, legal, noise, rng: None
+    knoisy = kernel.best_noisy
+
+    def best(view: Mapping[str, Any], legal: Sequence[Any], noise: float, rng: Rng) -> list[int] | None:
+        if type(view) is LazyView:
+            view = view.resolve()
+        if type(view) is not dict or type(legal) is not list:
+            return None
+        return knoisy(view, legal, noise, rng)
+
+    return best
+
+
+def score_array(game: ShootingStarGame, view: Mapping[str, Any], legal: Sequence[Any],
+                compiled: bool = True) -> Floats | list[float]:
+    """``fast_scores`` as a NumPy array, or as a list (the compiled kernel's, or the reference's)."""
     codes = _codes(game)
+    if compiled and codes.kernel is not None and type(legal) is list:
+        plain = _plain(view)
+        if plain is not None:
+            got = codes.kernel.scores(plain, legal)
+            if got is not None:
+                return got
     enc = codes.encode(legal) if codes.ok and legal else None
     if enc is None:
         return scores(game, view, legal)
