@@ -85,6 +85,14 @@ class ShootingStarEncoder(Encoder):
     def legal_state(self, state: Any, seat: int) -> Legal:
         return _PlaceLegal(self.direct, state, seat)
 
+    def write_state(self, state: Any, seat: int, row: Vector, cache: dict[str, Any] | None = None) -> None:
+        """``Encoder.write_state``: the compiled writer clears and writes a contiguous float32 row itself."""
+        compiled = self.direct.compiled
+        if compiled is not None and row.dtype.char == "f" and row.flags.c_contiguous:
+            compiled.write(state, seat, row)
+            return
+        super().write_state(state, seat, row, cache)
+
     def _captured(self, pile: list[str]) -> list[str]:
         planets = self.data.planets
         return [p for p in pile if p in planets]
