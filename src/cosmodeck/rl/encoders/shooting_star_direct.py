@@ -275,7 +275,15 @@ class ShootingStarDirect:
             out[at:at + block] = pattern
 
     def action_of(self, st: ShootingStarState, seat: int, index: int) -> Any | None:
-        """The legal ``Place`` action of catalog ``index`` for ``seat`` now, or ``None`` if it is not legal."""
+        """The legal ``Place`` action of catalog ``index`` for ``seat`` now, or ``None`` if it is not legal
+        (compiled when built, else ``action_of_py``)."""
+        compiled = self.compiled
+        if compiled is not None:
+            return compiled.action_of(st, seat, index)
+        return self.action_of_py(st, seat, index)
+
+    def action_of_py(self, st: ShootingStarState, seat: int, index: int) -> Any | None:
+        """``action_of`` in readable Python."""
         if st.res is not None or st.phase != PHASE_PLACE or seat not in st.to_act:
             return None
         if not 0 <= index < self.enc.num_actions:

@@ -65,6 +65,8 @@ cdef class CompiledWriter:
     cdef object shape_seen  # the last sector shape whose cells ``in_shape`` holds (identity)
     cdef unsigned char in_shape[MAXCELLS]
     cdef tuple cells
+    cdef tuple cards
+    cdef int num_actions
 
     def __init__(self, direct):
         enc = direct.enc
@@ -110,6 +112,8 @@ cdef class CompiledWriter:
                                  tuple((codes.get(key, NEED_OTHER), int(v)) for key, v in m.need.items()))
         self.game_seen = None
         self.count_dark = True
+        self.cards = tuple(enc.cards)
+        self.num_actions = enc.num_actions
         cells = tuple(enc.cells)
         self.cells = cells
         xs = [c[0] for c in cells]
@@ -377,3 +381,21 @@ cdef class CompiledWriter:
                 if free[i]:
                     memset(&row[at + i * na], 1, na)
 
+
+    def action_of(self, st, int seat, index):
+        """``ShootingStarDirect.action_of``: the legal ``Place`` of catalog ``index`` for ``seat``, or ``None``."""
+        if st.res is not None or st.phase != PHASE_PLACE or seat not in st.to_act:
+            return None
+        if not 0 <= index < self.num_actions:
+            return None
+        cdef long i = index
+        cdef long a = i % self.na
+        cdef long rest = i // self.na
+        card = self.cards[rest // self.g]
+        cell = self.cells[rest % self.g]
+        if card not in st.hands[seat] or cell not in st.board:
+            return None
+        for p in st.placed:
+            if (<tuple>p)[2] == cell:
+                return None
+        return st.game.place_rows[card][cell][a]
