@@ -86,14 +86,15 @@ class CosmodeckVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]
         """Row ``i`` of the batch (all zero: ``_clear``): sub-environment ``i``'s agent observation and mask now."""
         env = self.envs[i]
         table, seat = env.table, env.seat
-        direct = table.encoder.direct
-        if direct is not None:  # in place, no copy (``Encoder.write_state`` on a zeroed contiguous row)
+        enc = table.encoder
+        direct = enc.direct
+        if enc.row_writer is not None:  # compiled, in place (``Encoder.row_writer``)
+            enc.row_writer(table.state, seat, self._obs_rows[i])
+        elif direct is not None:  # in place, no copy (``Encoder.write_state`` on a zeroed contiguous row)
             direct.write(table.state, seat, self._obs_views[i], table._cache)
         else:
-            table.encoder.write_state(table.state, seat, self._obs_rows[i], table._cache)
-        legal = table.legal(seat)
-        if legal is not None:
-            legal.fill(self._mask_rows[i])
+            enc.write_state(table.state, seat, self._obs_rows[i], table._cache)
+        table.write_mask(seat, self._mask_rows[i])
         self._seats[i] = seat
 
     def _out(self) -> Obs:

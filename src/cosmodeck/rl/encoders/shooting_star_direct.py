@@ -25,7 +25,9 @@ from cosmodeck.games.shooting_star.rules_turn import planets_left
 from cosmodeck.rl.encoders.base import ratio
 
 try:  # the compiled writer (setup.py builds it); without it the readable methods below run
-    from cosmodeck.rl.encoders.shooting_star_fast import CompiledWriter as _COMPILED
+    from cosmodeck.rl.encoders.shooting_star_fast import CompiledWriter as _WRITER
+
+    _COMPILED: type[_WRITER] | None = _WRITER
 except ImportError:  # pragma: no cover - a build without the extensions
     _COMPILED = None
 
