@@ -111,7 +111,7 @@ class CosmodeckVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]
                 raise OptionError(f"reset got {len(seeds)} seeds for {self.num_envs} sub-environments")
         self._clear()
         for i, (env, s) in enumerate(zip(self.envs, seeds, strict=True)):
-            env.reset(seed=s)
+            env._start(s)  # ``env.reset(seed=s)`` without its observation's copies: ``_write`` writes the row
             self._write(i)
         self._ready = True
         return self._out(), {"seat": self._seats.copy(), "_seat": np.ones(self.num_envs, dtype=np.bool_)}
@@ -147,7 +147,7 @@ class CosmodeckVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]
                 if res is not None:
                     info["winners"] = sorted(res.winners)
                 infos = self._add_info(infos, {"final_obs": table.observe(seat), "final_info": info}, i)
-                env.reset()
+                env._start(None)
             self._write(i)
         infos["seat"] = self._seats.copy()
         infos["_seat"] = np.ones(self.num_envs, dtype=np.bool_)
