@@ -1,8 +1,8 @@
 """RL environment steps per second: cosmodeck's environments next to RLCard's UNO, in one run.
 
 Every environment is driven the same way: uniform random *legal* actions (one ``rng.integers`` draw
-into the legal list: the mask's ``flatnonzero``, or RLCard's ``legal_actions``) from reset to the end of the game, over and over, for
-``--seconds`` each. A step is one agent decision, and each step builds the acting agent's
+into the legal list: the mask's ``flatnonzero``, or RLCard's ``legal_actions``) from reset to the end of
+the game, over and over, for ``--seconds`` each. A step is one agent decision, and each step builds the acting agent's
 observation (vector + mask), as a training loop would need it.
 
 - ``aec``: ``cosmodeck.rl.aec_env`` (PettingZoo AEC), every seat played by the random policy;
