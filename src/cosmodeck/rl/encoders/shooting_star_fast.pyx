@@ -131,7 +131,7 @@ cdef class CompiledWriter:
 
     cdef inline int cell_of(self, object cell):
         """``enc.cell_index.get(cell)``, ``-1`` for a cell outside the grid."""
-        cdef tuple c = <tuple>cell
+        cdef tuple c = <tuple?>cell
         cdef long x = <long>c[0] - self.x0
         cdef long y = <long>c[1] - self.y0
         if x < 0 or y < 0 or x >= self.gw or y >= self.gh:
@@ -182,8 +182,8 @@ cdef class CompiledWriter:
             i = self.cell_of(cell)
             if i < 0 or (by_shape and not self.in_shape[i]):
                 continue  # (without a shape, ``shown`` is the board: every board cell is shown)
-            info = <tuple>planet[(<tuple>here)[0]]
-            lvl = (<tuple>here)[1]
+            info = <tuple?>planet[(<tuple?>here)[0]]
+            lvl = (<tuple?>here)[1]
             out[self.o_cell_planet + i] = 1.0
             out[self.o_cell_kind + i * 3 + <int>info[0]] = 1.0
             if lvl != DARK_LEVEL:
@@ -198,10 +198,10 @@ cdef class CompiledWriter:
             facedown[s] = -1
         num = 0
         for p in placed:  # the cards on the board this turn
-            s = (<tuple>p)[0]
-            kind = card_index[(<tuple>p)[1]]
+            s = (<tuple?>p)[0]
+            kind = card_index[(<tuple?>p)[1]]
             facedown[s] = kind
-            cell = (<tuple>p)[2]
+            cell = (<tuple?>p)[2]
             num += 1
             i = self.cell_of(cell)
             if i < 0 or not (self.in_shape[i] if by_shape else cell in board):
@@ -209,7 +209,7 @@ cdef class CompiledWriter:
             out[self.o_owner + i * n + _rel(s, me, n)] = 1.0
             if s == me:
                 out[self.o_ctype + i * k + kind] = 1.0
-            out[self.o_arrow + i * 4 + <int>self.arrow_index[(<tuple>p)[3]]] = 1.0
+            out[self.o_arrow + i * 4 + <int>self.arrow_index[(<tuple?>p)[3]]] = 1.0
             out[self.o_order + i] = _ratio(num, n)
         hands = st.hands
         for c in hands[me]:
@@ -220,7 +220,7 @@ cdef class CompiledWriter:
         memset(found, 0, MAXNAMES)
         for s in range(n):
             r = _rel(s, me, n)
-            hand = <tuple>hands[s]
+            hand = <tuple?>hands[s]
             out[self.o_hand_count + r] = _ratio(len(hand), self.hand_size)
             if len(hand) + (facedown[s] >= 0) < k:
                 memset(gone, 0, k)
@@ -232,14 +232,14 @@ cdef class CompiledWriter:
                     if not gone[j]:
                         out[self.o_used + r * k + j] = 1.0
             # ``_pile_stats``: conquest's 6 values, debris's 3, the names captured
-            cq = <tuple>conquest[s]
+            cq = <tuple?>conquest[s]
             ncq = len(cq)
             pl = moons = k12 = k34 = 0
             for pid in cq:
                 got = planet.get(pid)
                 if got is None:
                     continue
-                info = <tuple>got
+                info = <tuple?>got
                 pl += 1
                 pk = info[0]
                 moons += <int>info[1]
@@ -264,14 +264,14 @@ cdef class CompiledWriter:
             out[a + 3] = _ratio(k12, 20.0)
             out[a + 4] = _ratio(k34, 20.0)
             out[a + 5] = _ratio(ncq - pl, 20.0)
-            db = <tuple>debris[s]
+            db = <tuple?>debris[s]
             ndb = len(db)
             real = dark = 0
             for pid in db:
                 got = planet.get(pid)
                 if got is None:
                     continue
-                info = <tuple>got
+                info = <tuple?>got
                 pk = info[0]
                 if pk == 2:
                     dark += 1
@@ -291,14 +291,14 @@ cdef class CompiledWriter:
             out[b] = _ratio(ndb, 20.0)
             out[b + 1] = _ratio(real, 20.0)
             out[b + 2] = _ratio(dark, 20.0)
-        held = <tuple>st.missions[me]
+        held = <tuple?>st.missions[me]
         held_n = len(held)
         if held_n > MAXHELD:
             raise ValueError("shooting_star_fast: more missions held than this module's tables")
         cdef dict mission = self.mission
         cdef list rows = []
         for i in range(held_n):
-            info = <tuple>mission[held[i]]
+            info = <tuple?>mission[held[i]]
             rows.append(info)
             j = info[0]
             if j >= 0:
@@ -313,20 +313,20 @@ cdef class CompiledWriter:
             m_pts[a] = pk
             m_at[a] = i
         for a in range(held_n if held_n < 3 else 3):  # ``_missions_progress`` / ``ShootingStarEncoder._progress``
-            info = <tuple>rows[m_at[a]]
-            named = <tuple>info[2]
+            info = <tuple?>rows[m_at[a]]
+            named = <tuple?>info[2]
             if len(named):
                 cnt = 0
                 for x in named:
                     cnt += found[<int>x]
                 v = _ratio(cnt, len(named))
-            elif len(<tuple>info[3]) == 0:
+            elif len(<tuple?>info[3]) == 0:
                 v = 0.0
             else:
                 lowest = 2.0
-                for need in <tuple>info[3]:
-                    pk = (<tuple>need)[0]
-                    v = _ratio(have[pk], <int>(<tuple>need)[1])
+                for need in <tuple?>info[3]:
+                    pk = (<tuple?>need)[0]
+                    v = _ratio(have[pk], <int>(<tuple?>need)[1])
                     if v < lowest:
                         lowest = v
                 v = lowest
@@ -341,7 +341,7 @@ cdef class CompiledWriter:
         else:
             cnt = 0
             for here in board.values():
-                if (<tuple>here)[1] != DARK_LEVEL:
+                if (<tuple?>here)[1] != DARK_LEVEL:
                     cnt += 1
         out[self.o_planets_left] = _ratio(cnt, self.g)
         out[self.o_over] = 1.0 if st.res is not None else 0.0
@@ -361,13 +361,13 @@ cdef class CompiledWriter:
         self.see_shape(st.shape)
         memset(free, 0, g)
         cdef int nfree = 0
-        for cell in (<dict>st.board):  # planet cells of the shape...
+        for cell in (<dict?>st.board):  # planet cells of the shape...
             i = self.cell_of(cell)
             if i >= 0 and self.in_shape[i]:
                 free[i] = 1
                 nfree += 1
         for p in st.placed:  # ...without a Destruction card
-            i = self.cell_of((<tuple>p)[2])
+            i = self.cell_of((<tuple?>p)[2])
             if i >= 0 and free[i]:
                 free[i] = 0
                 nfree -= 1
@@ -396,6 +396,6 @@ cdef class CompiledWriter:
         if card not in st.hands[seat] or cell not in st.board:
             return None
         for p in st.placed:
-            if (<tuple>p)[2] == cell:
+            if (<tuple?>p)[2] == cell:
                 return None
         return st.game.place_rows[card][cell][a]
