@@ -1,8 +1,8 @@
 """RL environment steps per second: cosmodeck's environments next to RLCard's UNO, in one run.
 
 Every environment is driven the same way: uniform random *legal* actions (one ``rng.integers`` draw
-into the legal list: the mask's ``flatnonzero``, or RLCard's ``legal_actions``) from reset to the end of the game, over and over, for
-``--seconds`` each. A step is one agent decision, and each step builds the acting agent's
+into the legal list: the mask's ``flatnonzero``, or RLCard's ``legal_actions``) from reset to the end of
+the game, over and over, for ``--seconds`` each. A step is one agent decision, and each step builds the acting agent's
 observation (vector + mask), as a training loop would need it.
 
 - ``aec``: ``cosmodeck.rl.aec_env`` (PettingZoo AEC), every seat played by the random policy;
@@ -188,6 +188,8 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
                     help="cpu: this process's CPU time (default; steadier on a shared machine); wall: elapsed time")
     ap.add_argument("--players", type=int, action="append",
                     help="measure only these player counts (repeatable; default: every case)")
+    ap.add_argument("--game", action="append",
+                    help="measure only these games (repeatable: shooting-star, blast-off, meteor; default: every game)")
     args = ap.parse_args(argv)
     _clock[0] = CLOCKS[args.clock]
     from cosmodeck.rl.table import Table
@@ -202,7 +204,7 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
         if not args.json:
             print("rlcard uno: not installed (pip install rlcard); not measured")
     for game_id, players, opts in CASES:
-        if args.players and players not in args.players:
+        if (args.players and players not in args.players) or (args.game and game_id not in args.game):
             continue
         enc = Table(game_id, players, opts).encoder
         plan.append((game_id, "aec", players, bench_aec(game_id, players, opts), enc.obs_size, enc.num_actions))

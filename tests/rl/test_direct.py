@@ -63,6 +63,14 @@ def check_state(table: Table, rng: Rng) -> int:
         mask = np.zeros(enc.num_actions, dtype=np.int8)
         enc.legal_state(st, seat).fill(mask)  # the mask written without the index list
         assert sorted(np.flatnonzero(mask).tolist()) == sorted(ref_legal), f"seat {seat}: filled mask differs"
+        # the table's own mask row (its compiled ``mask_writer`` where the encoder has one): the mask of a seat
+        # of the round (with the real-time ``wait``), all zero for the others and once the game is done
+        want = np.zeros_like(mask)
+        if not table.done and seat in table.queue:
+            want[:] = mask
+            if enc.noop is not None:
+                want[enc.noop] = 1
+        assert np.array_equal(table.mask_row(seat), want), f"seat {seat}: the table's mask row differs"
         legal = enc.legal_state(st, seat)
         assert sorted(legal.indices) == sorted(ref_legal), f"seat {seat}: legal indices differ"
         assert len(set(legal.indices)) == len(legal.indices)
@@ -237,3 +245,126 @@ def test_shooting_star_mask_fill_on_any_row() -> None:
             assert legal.size
             table.act_index(seat, int(legal[rng.integers(legal.size)]))
     assert checked >= 200
+
+
+# ---- Shooting Star's compiled writer (``shooting_star_fast.pyx``) -----------------------------------------------
+
+def _shs_compiled_built() -> bool:
+    from cosmodeck.rl.encoders import shooting_star_direct
+
+    return shooting_star_direct._COMPILED is not None
+
+
+# without the build only ``test_shooting_star_compiled_writer_is_importable_and_used`` fails; these are skipped
+needs_shs_compiled = pytest.mark.skipif(not _shs_compiled_built(), reason="shooting_star_fast is not built")
+
+SHS_COMPILED_CASES: list[tuple[int, dict[str, Any]]] = [
+    *[(n, {}) for n in range(2, 6)],
+    (3, {"orientations": 2}),
+    (4, {"end_count_includes_dark": False, "shield_scope": "planets", "dark_planet_shelters_cards": True}),
+    (2, {"fast": False}),  # the reference state class (no compiled engine under the compiled writer)
+]
+
+
+def test_shooting_star_compiled_writer_is_importable_and_used() -> None:
+    """The extension is built in the test environment, and the environments' rows are written by it."""
+    from cosmodeck.rl.encoders import shooting_star_direct, shooting_star_fast
+
+    assert shooting_star_fast.__file__ is not None and not shooting_star_fast.__file__.endswith((".py", ".pyx"))
+    assert shooting_star_direct._COMPILED is shooting_star_fast.CompiledWriter
+    table = Table("shooting-star", 2)
+    table.reset(4)
+    enc = table.encoder
+    compiled = enc.direct.compiled  # type: ignore[attr-defined]
+    assert isinstance(compiled, shooting_star_fast.CompiledWriter)
+    hooks = {"row_writer": "write", "mask_writer": "fill_mask", "action_at": "action_of"}
+    for hook, method in hooks.items():  # the table's hooks are the compiled writer's methods
+        got = getattr(enc, hook)
+        assert got.__self__ is compiled and got.__name__ == method
+    calls: list[str] = []
+
+    def spy(name: str, real: Any) -> Any:
+        def call(*args: Any) -> Any:
+            calls.append(name)
+            return real(*args)
+        return call
+
+    for hook in hooks:
+        setattr(enc, hook, spy(hook, getattr(enc, hook)))
+    seat = table.current
+    assert seat is not None
+    mask = table.mask_row(seat)
+    table.observation(seat)
+    assert table.act_index(seat, int(np.flatnonzero(mask)[0]))
+    assert calls == ["mask_writer", "row_writer", "action_at"]
+
+
+def check_compiled(table: Table, rng: Rng) -> None:
+    """Every seat: the compiled writer's row, mask and decoded actions equal the readable path's, and the
+    readable path's observation equals encoding ``view(seat)`` (the compiled path now runs everywhere else)."""
+    st, enc = table.state, table.encoder
+    direct = enc.direct  # type: ignore[attr-defined]
+    compiled = direct.compiled
+    assert compiled is not None
+    for seat in range(table.players):
+        ref = enc.encode(st.view(seat))
+        slow = [0.0] * enc.obs_size
+        direct.write_py(st, seat, slow)
+        assert np.array_equal(np.array(slow, dtype=np.float32), ref), f"seat {seat}: write_py differs from the view"
+        row = np.full(enc.obs_size, 0.25, dtype=np.float32)  # ``write`` clears what was there
+        compiled.write(st, seat, row)
+        if not np.array_equal(row, ref):
+            bad = [name for name, sl in enc.slices().items() if not np.array_equal(row[sl], ref[sl])]
+            raise AssertionError(f"seat {seat}: the compiled observation differs in {bad} at {st!r}")
+        zero = np.zeros(enc.obs_size, dtype=np.float32)
+        compiled.write(st, seat, zero, False)
+        assert np.array_equal(zero, ref)
+        want = np.zeros(enc.num_actions, dtype=np.int8)
+        direct.fill_mask_py(st, seat, want)
+        got = np.full(enc.num_actions, 3, dtype=np.int8)
+        compiled.fill_mask(st, seat, got)
+        assert np.array_equal(got, want), f"seat {seat}: the compiled mask differs"
+        assert sorted(np.flatnonzero(want).tolist()) == sorted(direct.legal_indices(st, seat))
+        for i in [*np.flatnonzero(want).tolist(), *(rng.randbelow(enc.num_actions + 6) - 3 for _ in range(12))]:
+            assert compiled.action_of(st, seat, i) is direct.action_of_py(st, seat, i), f"seat {seat}: index {i}"
+
+
+@needs_shs_compiled
+@pytest.mark.parametrize("case", SHS_COMPILED_CASES, ids=lambda c: case_id(("shooting-star", *c)))
+def test_shooting_star_compiled_writer_equals_the_readable_path(case: tuple[int, dict[str, Any]]) -> None:
+    """On random positions (every placement of random games, the final positions included), seat by seat."""
+    players, opts = case
+    table = Table("shooting-star", players, opts)
+    rng = Rng(23)
+    np_rng = np.random.default_rng(29)
+    states = games = 0
+    while states < STATES:
+        table.reset(7000 + games)
+        games += 1
+        while not table.done:
+            check_compiled(table, rng)
+            states += 1
+            if states % 5 == 0:  # a state loaded from its JSON (the containers the codec builds) reads the same
+                st = table.state
+                loaded = st.game.load_state(st.to_json())
+                row = np.zeros(table.encoder.obs_size, dtype=np.float32)
+                table.encoder.direct.compiled.write(loaded, 0, row)  # type: ignore[attr-defined]
+                assert np.array_equal(row, table.encoder.encode(st.view(0)))
+            seat = table.current
+            assert seat is not None
+            legal = table.legal(seat)
+            assert legal is not None
+            assert table.act_index(seat, int(np_rng.choice(legal.indices)))
+        check_compiled(table, rng)
+        states += 1
+
+
+@needs_shs_compiled
+def test_shooting_star_compiled_writer_refuses_a_row_of_another_length() -> None:
+    table = Table("shooting-star", 2)
+    table.reset(1)
+    compiled = table.encoder.direct.compiled  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="length"):
+        compiled.write(table.state, 0, np.zeros(table.encoder.obs_size - 1, dtype=np.float32))
+    with pytest.raises(ValueError, match="length"):
+        compiled.fill_mask(table.state, 0, np.zeros(table.encoder.num_actions + 1, dtype=np.int8))

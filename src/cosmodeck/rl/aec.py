@@ -78,7 +78,7 @@ class CosmodeckAEC(SeatAgents, AECEnv):  # type: ignore[misc]
     def _select(self) -> None:
         cur = self.table.current
         if cur is not None:
-            self.agent_selection = agent_name(cur)
+            self.agent_selection = self.possible_agents[cur]
         elif self.agents:
             self.agent_selection = self.agents[0]
 

@@ -51,6 +51,11 @@ class CosmodeckGym(CatalogHelpers, gymnasium.Env[dict[str, Any], np.int64]):
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+        self._start(seed)
+        return self.table.observe(self.seat), {"seat": self.seat}
+
+    def _start(self, seed: int | None) -> None:
+        """``reset`` without building the observation (``vector_env`` writes it into its batch row)."""
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**62))
         self.table.reset(game_seed)
@@ -63,7 +68,6 @@ class CosmodeckGym(CatalogHelpers, gymnasium.Env[dict[str, Any], np.int64]):
         self._plans = {}
         self._run_bots()
         self.table.shaped()  # progress the bots made before the agent's first decision pays nothing
-        return self.table.observe(self.seat), {"seat": self.seat}
 
     def _run_bots(self) -> None:
         table = self.table

@@ -107,6 +107,8 @@ class Table:
         n, enc = self.players, self.encoder
         self._obs_buf: Vector = np.zeros((n, enc.obs_size), dtype=np.float32)
         self._mask_buf: Mask = np.zeros((n, enc.num_actions), dtype=np.int8)
+        self._obs_rows: list[Vector] = list(self._obs_buf)  # each seat's row (a contiguous view), made once
+        self._mask_rows: list[Mask] = list(self._mask_buf)
         self._ver = 0
         self._obs_ver = [-1] * n
         self._mask_ver = [-1] * n
@@ -197,15 +199,15 @@ class Table:
         self.queue = []
 
     def _after_action(self, seat: int) -> None:
-        self._changed()
         if self.real_time:
+            self._changed()
             to_act = self.state.to_act
             self.queue = [s for s in self.queue if s != seat and s in to_act]
             if not self.queue and not self.state.is_over:
                 self.state.advance(self.state.now + self.step_s)
                 self._begin_round()
         else:
-            self._begin_round()
+            self._begin_round()  # (it calls ``_changed``)
 
     # ---- what a seat sees --------------------------------------------------------------
     @property
@@ -247,22 +249,38 @@ class Table:
     def observation(self, seat: int) -> Vector:
         """The seat's observation now: the table's own buffer row, rewritten in place after the next
         change (copy it to keep it; ``observe`` does)."""
-        row: Vector = self._obs_buf[seat]
+        row = self._obs_rows[seat]
         if self._obs_ver[seat] != self._ver:
-            self.encoder.write_state(self.state, seat, row, self._cache)
+            self.write_observation(seat, row)
             self._obs_ver[seat] = self._ver
         return row
 
+    def write_observation(self, seat: int, row: Vector) -> None:
+        """Write the seat's observation now into ``row`` (a contiguous float32 row, any content)."""
+        writer = self.encoder.row_writer
+        if writer is not None:
+            writer(self.state, seat, row)
+        else:
+            self.encoder.write_state(self.state, seat, row, self._cache)
+
     def mask_row(self, seat: int) -> Mask:
         """The seat's legal-action mask now, as the table's own buffer row (like ``observation``)."""
-        row: Mask = self._mask_buf[seat]
+        row = self._mask_rows[seat]
         if self._mask_ver[seat] != self._ver:
-            row.fill(0)
-            legal = self.legal(seat)
-            if legal is not None:
-                legal.fill(row)
+            self.write_mask(seat, row)
             self._mask_ver[seat] = self._ver
         return row
+
+    def write_mask(self, seat: int, row: Mask) -> None:
+        """Write the seat's legal-action mask now into ``row`` (a contiguous int8 row, any content)."""
+        writer = self.encoder.mask_writer
+        if writer is not None and not self.done and seat in self.queue:  # (else ``legal`` is ``None``: all zero)
+            writer(self.state, seat, row)
+            return
+        row.fill(0)
+        legal = self.legal(seat)
+        if legal is not None:
+            legal.fill(row)
 
     def mask(self, seat: int) -> Mask:
         """A fresh copy of ``mask_row(seat)``."""
@@ -275,6 +293,17 @@ class Table:
     # ---- acting ------------------------------------------------------------------------
     def act_index(self, seat: int, index: int) -> bool:
         """Apply catalog action ``index`` for ``seat``; ``False`` (nothing changes) if it is not legal now."""
+        action_at = self.encoder.action_at
+        if action_at is not None:  # a compiled decoder (turn-based: no ``wait``)
+            if self.done or seat not in self.queue:
+                return False
+            action = action_at(self.state, seat, index)
+            if action is None:
+                return False
+            self.state.apply(seat, action)
+            self.steps += 1
+            self._after_action(seat)
+            return True
         legal = self.legal(seat)
         if legal is None:
             return False
@@ -304,9 +333,17 @@ class Table:
         """
         round_seats = list(self.queue)
         chosen: dict[int, Any] = {}
+        action_at = self.encoder.action_at
         for s in round_seats:  # every choice is read against the round's position, before any applies
+            if s not in actions:
+                continue
+            if action_at is not None:
+                if not self.done:
+                    got = action_at(self.state, s, int(actions[s]))
+                    chosen[s] = ILLEGAL if got is None else got
+                continue
             legal = self.legal(s)
-            if s in actions and legal is not None:
+            if legal is not None:
                 chosen[s] = legal.action(int(actions[s]))
         ok: dict[int, bool] = {}
         applied = False
@@ -317,8 +354,8 @@ class Table:
             ok[s] = action is not ILLEGAL
             if not ok[s]:
                 continue
-            if action is not None and not self.state.is_legal(s, action):
-                continue  # lost a race in the same tick
+            if applied and action is not None and not self.state.is_legal(s, action):
+                continue  # lost a race in the same tick (before any action applies, the round's choices hold)
             if action is not None:
                 self.state.apply(s, action)
                 applied = True

@@ -86,14 +86,15 @@ class CosmodeckVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]
         """Row ``i`` of the batch (all zero: ``_clear``): sub-environment ``i``'s agent observation and mask now."""
         env = self.envs[i]
         table, seat = env.table, env.seat
-        direct = table.encoder.direct
-        if direct is not None:  # in place, no copy (``Encoder.write_state`` on a zeroed contiguous row)
+        enc = table.encoder
+        direct = enc.direct
+        if enc.row_writer is not None:  # compiled, in place (``Encoder.row_writer``)
+            enc.row_writer(table.state, seat, self._obs_rows[i])
+        elif direct is not None:  # in place, no copy (``Encoder.write_state`` on a zeroed contiguous row)
             direct.write(table.state, seat, self._obs_views[i], table._cache)
         else:
-            table.encoder.write_state(table.state, seat, self._obs_rows[i], table._cache)
-        legal = table.legal(seat)
-        if legal is not None:
-            legal.fill(self._mask_rows[i])
+            enc.write_state(table.state, seat, self._obs_rows[i], table._cache)
+        table.write_mask(seat, self._mask_rows[i])
         self._seats[i] = seat
 
     def _out(self) -> Obs:
@@ -110,7 +111,7 @@ class CosmodeckVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]
                 raise OptionError(f"reset got {len(seeds)} seeds for {self.num_envs} sub-environments")
         self._clear()
         for i, (env, s) in enumerate(zip(self.envs, seeds, strict=True)):
-            env.reset(seed=s)
+            env._start(s)  # ``env.reset(seed=s)`` without its observation's copies: ``_write`` writes the row
             self._write(i)
         self._ready = True
         return self._out(), {"seat": self._seats.copy(), "_seat": np.ones(self.num_envs, dtype=np.bool_)}
@@ -146,7 +147,7 @@ class CosmodeckVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]
                 if res is not None:
                     info["winners"] = sorted(res.winners)
                 infos = self._add_info(infos, {"final_obs": table.observe(seat), "final_info": info}, i)
-                env.reset()
+                env._start(None)
             self._write(i)
         infos["seat"] = self._seats.copy()
         infos["_seat"] = np.ones(self.num_envs, dtype=np.bool_)

@@ -81,9 +81,23 @@ class ShootingStarEncoder(Encoder):
                              for a in self.arrows)
         self._finish()
         self.direct = ShootingStarDirect(self)
+        compiled = self.direct.compiled
+        if compiled is not None:  # the compiled writer's methods as the table's hooks (``Encoder.row_writer``)
+            self.row_writer = compiled.write
+            self.mask_writer = compiled.fill_mask
+            self.action_at = compiled.action_of
 
     def legal_state(self, state: Any, seat: int) -> Legal:
         return _PlaceLegal(self.direct, state, seat)
+
+    def write_state(self, state: Any, seat: int, row: Vector, cache: dict[str, Any] | None = None) -> None:
+        """``Encoder.write_state``: the compiled writer clears and writes a contiguous float32 row itself."""
+        direct: ShootingStarDirect | None = self.direct  # (``None`` on a copy made without a direct path)
+        compiled = direct.compiled if direct is not None else None
+        if compiled is not None and row.dtype.char == "f" and row.flags.c_contiguous:
+            compiled.write(state, seat, row)
+            return
+        super().write_state(state, seat, row, cache)
 
     def _captured(self, pile: list[str]) -> list[str]:
         planets = self.data.planets

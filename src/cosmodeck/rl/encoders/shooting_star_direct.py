@@ -8,6 +8,11 @@ card's owner, cell, arrow and order (public); the face of a placed card only if 
 revealed); the piles (public); the reserve as a count. The catalog index of a placement is
 ``(card * cells + cell) * arrows + arrow``, so the mask comes straight from the hand and the
 free cells, and an index decodes back to the game's own ``Place`` object.
+
+When the extension ``shooting_star_fast`` (``shooting_star_fast.pyx``) was built, ``write`` and ``fill_mask``
+hand NumPy rows (and memoryviews of them) to its ``CompiledWriter``, which copies ``write_py`` and
+``fill_mask_py`` line by line in C; without it (or for a list) the readable ``write_py``/``fill_mask_py`` run.
+``tests/rl/test_direct.py`` proves both equal to encoding ``view(seat)``.
 """
 
 from __future__ import annotations
@@ -18,6 +23,13 @@ from cosmodeck.games.shooting_star.cards import DARK_LEVEL
 from cosmodeck.games.shooting_star.rules_setup import PHASE_PLACE
 from cosmodeck.games.shooting_star.rules_turn import planets_left
 from cosmodeck.rl.encoders.base import ratio
+
+try:  # the compiled writer (setup.py builds it); without it the readable methods below run
+    from cosmodeck.rl.encoders.shooting_star_fast import CompiledWriter as _WRITER
+
+    _COMPILED: type[_WRITER] | None = _WRITER
+except ImportError:  # pragma: no cover - a build without the extensions
+    _COMPILED = None
 
 if TYPE_CHECKING:
     from cosmodeck.games.shooting_star.state import ShootingStarState
@@ -49,6 +61,8 @@ class ShootingStarDirect:
         self._board: dict[tuple[Any, ...], tuple[int, ...]] = {}
         self._pile: dict[tuple[tuple[str, ...], tuple[str, ...]],
                          tuple[tuple[float, ...], tuple[float, ...], tuple[int, ...]]] = {}
+        #: the compiled ``write``/``fill_mask`` (``shooting_star_fast``), ``None`` without the extension
+        self.compiled: Any = _COMPILED(self) if _COMPILED is not None else None
 
     # ---- observation -------------------------------------------------------------------
     def _planet_slots(self, i: int, pid: str, lvl: int) -> tuple[int, ...]:
@@ -113,7 +127,15 @@ class ShootingStarDirect:
 
     def write(self, st: ShootingStarState, me: int, out: Any, cache: dict[str, Any] | None = None) -> None:
         """Fill ``out`` (all zero, the observation's length: a list, or a memoryview of a float32 row,
-        written item by item) with seat ``me``'s observation."""
+        written item by item) with seat ``me``'s observation: compiled when built (not for a list)."""
+        compiled = self.compiled
+        if compiled is not None and not isinstance(out, list):
+            compiled.write(st, me, out, False)
+            return
+        self.write_py(st, me, out, cache)
+
+    def write_py(self, st: ShootingStarState, me: int, out: Any, cache: dict[str, Any] | None = None) -> None:
+        """``write`` in readable Python (the reference the compiled writer copies)."""
         enc, off = self.enc, self.off
         n, k, nm = self.n, self.k, self.nm
         turn = st.turn - 1
@@ -223,8 +245,17 @@ class ShootingStarDirect:
         return out
 
     def fill_mask(self, st: ShootingStarState, seat: int, row: Any) -> None:
-        """Set ``row`` (an all-zero int8 vector of the catalog's length) to 1 at ``legal_indices(st, seat)``,
-        with one NumPy assignment over (hand cards x free cells) instead of a Python list of indices."""
+        """Set ``row`` (an all-zero int8 vector of the catalog's length) to 1 at ``legal_indices(st, seat)``:
+        compiled when built (for a contiguous int8 row), else ``fill_mask_py``."""
+        compiled = self.compiled
+        if compiled is not None and row.dtype.char == "b" and row.flags.c_contiguous:
+            compiled.fill_mask(st, seat, row, False)
+            return
+        self.fill_mask_py(st, seat, row)
+
+    def fill_mask_py(self, st: ShootingStarState, seat: int, row: Any) -> None:
+        """``fill_mask`` in readable Python, with one NumPy assignment over (hand cards x free cells) instead
+        of a Python list of indices."""
         if st.res is not None or st.phase != PHASE_PLACE or seat not in st.to_act:
             return
         enc = self.enc
@@ -246,7 +277,15 @@ class ShootingStarDirect:
             out[at:at + block] = pattern
 
     def action_of(self, st: ShootingStarState, seat: int, index: int) -> Any | None:
-        """The legal ``Place`` action of catalog ``index`` for ``seat`` now, or ``None`` if it is not legal."""
+        """The legal ``Place`` action of catalog ``index`` for ``seat`` now, or ``None`` if it is not legal
+        (compiled when built, else ``action_of_py``)."""
+        compiled = self.compiled
+        if compiled is not None:
+            return compiled.action_of(st, seat, index)
+        return self.action_of_py(st, seat, index)
+
+    def action_of_py(self, st: ShootingStarState, seat: int, index: int) -> Any | None:
+        """``action_of`` in readable Python."""
         if st.res is not None or st.phase != PHASE_PLACE or seat not in st.to_act:
             return None
         if not 0 <= index < self.enc.num_actions:
