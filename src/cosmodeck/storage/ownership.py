@@ -158,6 +158,13 @@ class PgRoomLocks:
             with suppress(StorageUnavailable):  # if the session is gone, its locks went with it
                 self._query("SELECT pg_advisory_unlock(%s)", room_lock_key(room_id))
 
+    def holder_pid(self, room_id: str) -> int | None:
+        """The lock session's backend pid if this process believes it holds ``room_id``'s lock (for a
+        write that checks that belief in its own statement, ``Store.append``); else None."""
+        if room_id not in self.held or self._conn is None or self._conn.closed:
+            return None
+        return self._pid
+
     def _holds(self, s: Session | Connection, room_id: str) -> bool:
         if self._pid is None:
             return False

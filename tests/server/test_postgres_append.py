@@ -1,0 +1,111 @@
+"""Issue 15: on PostgreSQL a step is stored by one statement (``Store._append_pg_once``: one round trip).
+
+It must keep every promise of ``Store.append``: the room's next step only, only while this process's
+lock session holds the room's lock, the status/result/extras only with the step, all or nothing; and
+whenever it writes nothing, the transaction path decides (and raises ``RoomLost`` or stores the step)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import psycopg
+import pytest
+
+from cosmodeck.storage import RoomRow, Step, Store
+from cosmodeck.storage.errors import RoomLost
+from cosmodeck.storage.ownership import room_lock_key
+
+
+def _row(room_id: str) -> RoomRow:
+    return RoomRow(id=room_id, game="toy", players=2, seed=7, header={"game": "toy"}, seats={}, status="playing",
+                   origin=0.0, created=0.0, result=None, steps=0, extras={"host": 0})
+
+
+@pytest.fixture
+def store(postgres_url: str) -> Iterator[Store]:
+    s = Store(postgres_url)
+    s.claim()
+    s.create_room(_row("r1"))
+    assert s.claim_room("r1")
+    yield s
+    s.close()
+
+
+def _plain(url: str) -> str:
+    return url.replace("postgresql+psycopg://", "postgresql://")
+
+
+def _stored(url: str, room_id: str = "r1") -> dict[str, Any]:
+    with psycopg.connect(_plain(url)) as con:
+        steps = con.execute("SELECT seq, at, seat, action FROM steps WHERE room_id = %s ORDER BY seq",
+                            (room_id,)).fetchall()
+        status, result = con.execute("SELECT status, result FROM rooms WHERE id = %s", (room_id,)).fetchone() or (
+            None, None)
+        extra = con.execute("SELECT data FROM room_extras WHERE room_id = %s", (room_id,)).fetchone()
+    return {"steps": steps, "status": status, "result": result, "extras": None if extra is None else json.loads(extra[0])}
+
+
+class _NoTransactions:
+    """Stands in for ``Store._core_tx``: the test fails if the transaction path is used."""
+
+    def __call__(self) -> Any:
+        raise AssertionError("the transaction path was used")
+
+
+def test_a_held_room_s_steps_are_one_statement_each(store: Store, postgres_url: str,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(store, "_core_tx", _NoTransactions())
+    store.append("r1", 0, Step(0.5, 0, "add 1"))
+    store.append("r1", 1, Step(0.75, 1, "add 2"), extras={"host": 1})
+    store.append("r1", 2, Step(1.0, None, None), status="over", result={"winners": [1]}, extras={"host": 0})
+    got = _stored(postgres_url)
+    assert got["steps"] == [(0, 0.5, 0, "add 1"), (1, 0.75, 1, "add 2"), (2, 1.0, None, None)]
+    assert got["status"] == "over" and json.loads(got["result"]) == {"winners": [1]}
+    assert got["extras"] == {"host": 0}
+
+
+def test_a_step_out_of_order_writes_nothing_and_the_room_is_lost(store: Store, postgres_url: str) -> None:
+    store.append("r1", 0, Step(0.5, 0, "add 1"))
+    assert not store._append_pg_once("r1", 0, Step(0.6, 1, "add 2"), "over", {"winners": [0]}, {"host": 1})
+    assert not store._append_pg_once("r1", 2, Step(0.6, 1, "add 2"), "over", None, None)
+    with pytest.raises(RoomLost):
+        store.append("r1", 2, Step(0.6, 1, "add 2"), status="over", result={"winners": [0]}, extras={"host": 1})
+    got = _stored(postgres_url)
+    assert got["steps"] == [(0, 0.5, 0, "add 1")]
+    assert got["status"] == "playing" and got["result"] is None and got["extras"] == {"host": 0}
+
+
+def test_the_fence_is_in_the_statement(store: Store, postgres_url: str) -> None:
+    """This process still believes it holds the room (``held``), but its lock session lost the lock and
+    another session took it: the one statement writes nothing, and ``append`` says the room is lost."""
+    assert store.locks is not None
+    key = room_lock_key("r1")
+    store.locks._query("SELECT pg_advisory_unlock(%s)", key)  # lost behind the process's back
+    with psycopg.connect(_plain(postgres_url), autocommit=True) as other:
+        assert other.execute("SELECT pg_try_advisory_lock(%s)", (key,)).fetchone() == (True,)
+        assert store.locks.holder_pid("r1") is not None  # the belief the statement must not trust
+        assert not store._append_pg_once("r1", 0, Step(0.5, 0, "add 1"), None, None, None)
+        with pytest.raises(RoomLost):
+            store.append("r1", 0, Step(0.5, 0, "add 1"))
+        assert _stored(postgres_url)["steps"] == []
+
+
+def test_a_room_not_held_goes_through_the_transaction(store: Store, postgres_url: str) -> None:
+    """A room this process has not claimed: no one-statement attempt; the transaction's fence takes the lock."""
+    store.create_room(_row("r2"))
+    assert store.locks is not None and store.locks.holder_pid("r2") is None
+    assert not store._append_pg_once("r2", 0, Step(0.5, 0, "add 1"), None, None, None)
+    store.append("r2", 0, Step(0.5, 0, "add 1"))
+    assert _stored(postgres_url, "r2")["steps"] == [(0, 0.5, 0, "add 1")]
+    assert store.locks.holder_pid("r2") is not None
+
+
+def test_a_broken_connection_falls_back_to_the_transaction(store: Store, postgres_url: str) -> None:
+    store.append("r1", 0, Step(0.5, 0, "add 1"))
+    assert store._pg_once is not None
+    store._pg_once.close()  # e.g. the database restarted
+    store.append("r1", 1, Step(0.75, 1, "add 2"))
+    store.append("r1", 2, Step(1.0, 0, "add 3"))  # a new one-statement connection
+    assert [s[0] for s in _stored(postgres_url)["steps"]] == [0, 1, 2]
