@@ -16,11 +16,13 @@ import pytest
 from cosmodeck.storage import RoomRow, Step, Store
 from cosmodeck.storage.errors import RoomLost
 from cosmodeck.storage.ownership import room_lock_key
+from cosmodeck.storage.repository import _PG_ONCE_START
 
 
-def _row(room_id: str) -> RoomRow:
-    return RoomRow(id=room_id, game="toy", players=2, seed=7, header={"game": "toy"}, seats={}, status="playing",
-                   origin=0.0, created=0.0, result=None, steps=0, extras={"host": 0})
+def _row(room_id: str, status: str = "playing") -> RoomRow:
+    return RoomRow(id=room_id, game="toy", players=2, seed=7, header={"game": "toy"}, seats={}, status=status,
+                   origin=None if status == "waiting" else 0.0, created=0.0, result=None, steps=0,
+                   extras={"host": 0})
 
 
 @pytest.fixture
@@ -44,7 +46,9 @@ def _stored(url: str, room_id: str = "r1") -> dict[str, Any]:
         status, result = con.execute("SELECT status, result FROM rooms WHERE id = %s", (room_id,)).fetchone() or (
             None, None)
         extra = con.execute("SELECT data FROM room_extras WHERE room_id = %s", (room_id,)).fetchone()
-    return {"steps": steps, "status": status, "result": result, "extras": None if extra is None else json.loads(extra[0])}
+        origin = con.execute("SELECT origin FROM rooms WHERE id = %s", (room_id,)).fetchone()
+    return {"steps": steps, "status": status, "result": result, "origin": None if origin is None else origin[0],
+            "extras": None if extra is None else json.loads(extra[0])}
 
 
 class _NoTransactions:
@@ -56,7 +60,12 @@ class _NoTransactions:
 
 def test_a_held_room_s_steps_are_one_statement_each(store: Store, postgres_url: str,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    store.create_room(_row("w1", "waiting"))
+    assert store.claim_room("w1")
     monkeypatch.setattr(store, "_core_tx", _NoTransactions())
+    store.start("w1", 1234.5)
+    got = _stored(postgres_url, "w1")
+    assert got["status"] == "playing" and got["origin"] == 1234.5
     store.append("r1", 0, Step(0.5, 0, "add 1"))
     store.append("r1", 1, Step(0.75, 1, "add 2"), extras={"host": 1})
     store.append("r1", 2, Step(1.0, None, None), status="over", result={"winners": [1]}, extras={"host": 0})
@@ -79,7 +88,8 @@ def test_a_step_out_of_order_writes_nothing_and_the_room_is_lost(store: Store, p
 
 def test_the_fence_is_in_the_statement(store: Store, postgres_url: str) -> None:
     """This process still believes it holds the room (``held``), but its lock session lost the lock and
-    another session took it: the one statement writes nothing, and ``append`` says the room is lost."""
+    another session took it: the one statement writes nothing, and ``append`` (``start``) says the room
+    is lost."""
     assert store.locks is not None
     key = room_lock_key("r1")
     store.locks._query("SELECT pg_advisory_unlock(%s)", key)  # lost behind the process's back
@@ -90,6 +100,17 @@ def test_the_fence_is_in_the_statement(store: Store, postgres_url: str) -> None:
         with pytest.raises(RoomLost):
             store.append("r1", 0, Step(0.5, 0, "add 1"))
         assert _stored(postgres_url)["steps"] == []
+    store.create_room(_row("w1", "waiting"))
+    assert store.claim_room("w1")
+    key = room_lock_key("w1")
+    store.locks._query("SELECT pg_advisory_unlock(%s)", key)
+    with psycopg.connect(_plain(postgres_url), autocommit=True) as other:
+        assert other.execute("SELECT pg_try_advisory_lock(%s)", (key,)).fetchone() == (True,)
+        assert not store._pg_once_fenced("w1", _PG_ONCE_START, {"o": 5.0})
+        with pytest.raises(RoomLost):
+            store.start("w1", 5.0)
+        got = _stored(postgres_url, "w1")
+        assert got["status"] == "waiting" and got["origin"] is None
 
 
 def test_a_room_not_held_goes_through_the_transaction(store: Store, postgres_url: str) -> None:
@@ -109,3 +130,39 @@ def test_a_broken_connection_falls_back_to_the_transaction(store: Store, postgre
     store.append("r1", 1, Step(0.75, 1, "add 2"))
     store.append("r1", 2, Step(1.0, 0, "add 3"))  # a new one-statement connection
     assert [s[0] for s in _stored(postgres_url)["steps"]] == [0, 1, 2]
+
+
+def test_the_scan_for_orphan_rooms_does_not_wait_behind_the_steps(postgres_url: str) -> None:
+    """The periodic scan (a read over every unfinished room of the database) runs on a thread of its own:
+    a write stuck on the writer thread does not hold it up, and it still finds a room nobody runs."""
+    import asyncio
+    import threading
+
+    from cosmodeck.server import ServerConfig
+    from cosmodeck.server.hub import Hub
+
+    other = Store(postgres_url)
+    other.create_room(_row("o1"))  # unfinished, and nobody holds its lock
+    other.close()
+
+    async def main() -> list[str]:
+        hub = Hub(ServerConfig(db=postgres_url))
+        release = threading.Event()
+        stuck = asyncio.get_running_loop().run_in_executor(hub._writer, release.wait, 30)
+        seen: list[str] = []
+        real = hub.store.orphan_rooms
+
+        def scan() -> list[str]:
+            seen.extend(real())
+            return []  # found, not resumed: resuming would queue on the stuck writer thread
+
+        hub.store.orphan_rooms = scan  # type: ignore[method-assign]
+        try:
+            await asyncio.wait_for(hub.resume_orphans(), 10)
+        finally:
+            release.set()
+            await stuck
+            await hub.close()
+        return seen
+
+    assert asyncio.run(main()) == ["o1"]

@@ -1,7 +1,8 @@
 """The rooms of one server: create, find, resume after a restart, unload when finished.
 
 Storage calls run on one writer thread, in the order they are made, so a room's steps are
-stored in order and the event loop never waits on the database.
+stored in order and the event loop never waits on the database (the periodic scan for orphan rooms,
+a read, runs on a thread of its own so that the steps never wait behind it).
 
 A room that is not over is run only after this server has claimed it (``Store.claim_room``: a
 PostgreSQL advisory lock; always granted on SQLite, whose file belongs to one server). Seat
@@ -64,6 +65,9 @@ class Hub:
         self.store.advertise(config.public_url, config.lease_s)
         self.rooms: dict[str, Room] = {}
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cosmodeck-db")
+        # the periodic scan for rooms no process runs: a read (its own pooled connection) that must not
+        # hold up the steps queued on the writer thread (it grows with the rooms of the whole database)
+        self._scanner = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cosmodeck-db-scan")
         self._pending = 0  # calls submitted to the writer thread and not yet answered
         self._appended_now = 0  # steps committed by Store.append_now (on the event loop)
         self._checkpoint: asyncio.Future[None] | None = None
@@ -187,7 +191,9 @@ class Hub:
     async def resume_orphans(self) -> int:
         """Resume, from their event log, the unfinished rooms whose lock nobody holds."""
         n = 0
-        for room_id in await self.db("orphan_rooms"):
+        orphans: list[str] = await asyncio.get_running_loop().run_in_executor(self._scanner,
+                                                                              self.store.orphan_rooms)
+        for room_id in orphans:
             if room_id in self.rooms or room_id in self._loading or room_id in self._broken:
                 continue
             try:
@@ -222,6 +228,7 @@ class Hub:
             await room.stop()
         self.rooms.clear()  # the room locks go with the store's lock session
         self._writer.shutdown(wait=True)
+        self._scanner.shutdown(wait=True)
         self.store.close()
 
     # ---- rooms -------------------------------------------------------------------------

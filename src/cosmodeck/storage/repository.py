@@ -262,13 +262,7 @@ class Store:
         extras only with it. True: committed. False: nothing was written (the lock is not known to be
         held, the fence or the count said no, or any error): ``append``'s transaction then decides.
         """
-        assert self.locks is not None
-        pid = self.locks.holder_pid(room_id)
-        if pid is None:
-            return False
-        key = room_lock_key(room_id) & 0xFFFFFFFFFFFFFFFF
-        args: dict[str, Any] = {"pid": pid, "hi": key >> 32, "lo": key & 0xFFFFFFFF, "r": room_id, "q": seq,
-                                "at": step.at, "seat": step.seat, "a": step.action}
+        args: dict[str, Any] = {"q": seq, "at": step.at, "seat": step.seat, "a": step.action}
         sql = _PG_ONCE_HEAD
         if status is not None:
             args["status"] = status
@@ -280,7 +274,18 @@ class Store:
         if extras is not None:
             args["d"] = json.dumps(extras)
             sql += _PG_ONCE_EXTRAS
-        sql += _PG_ONCE_TAIL
+        return self._pg_once_fenced(room_id, sql + _PG_ONCE_TAIL, args)
+
+    def _pg_once_fenced(self, room_id: str, sql: str, args: dict[str, Any]) -> bool:
+        """Run ``sql`` (one statement that checks the fence itself: parameters ``pid``, ``hi``, ``lo``,
+        ``r`` are added here) in autocommit on this store's own connection. True if its one row says 1
+        (it wrote); False if it wrote nothing, the room's lock is not known to be held, or on any error."""
+        assert self.locks is not None
+        pid = self.locks.holder_pid(room_id)
+        if pid is None:
+            return False
+        key = room_lock_key(room_id) & 0xFFFFFFFFFFFFFFFF
+        args = {**args, "pid": pid, "hi": key >> 32, "lo": key & 0xFFFFFFFF, "r": room_id}
         with self._pg_once_lock:
             try:
                 if self._pg_once is None or self._pg_once.closed:
@@ -355,6 +360,9 @@ class Store:
             c.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     def start(self, room_id: str, origin: float) -> None:
+        # PostgreSQL: one statement under the fence first (see ``append``), else the transaction decides
+        if self.locks is not None and self._pg_once_fenced(room_id, _PG_ONCE_START, {"o": origin}):
+            return
         with self._core_tx() as c:
             if self.locks is not None:
                 self.locks.fence(c, room_id)
@@ -420,9 +428,10 @@ _UPDATE_EXTRAS = text("UPDATE room_extras SET data = :d WHERE room_id = :r")
 _INSERT_EXTRAS = text("INSERT INTO room_extras (room_id, data) VALUES (:r, :d)")
 # Store._append_pg_once: the step inserted only under the fence (our lock session holds the room's
 # lock) and as the room's next step; the other changes only if the step was inserted. One statement.
+_PG_FENCE = """EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND pid = %(pid)s
+                         AND classid = CAST(%(hi)s AS oid) AND objid = CAST(%(lo)s AS oid) AND objsubid = 1)"""
 _PG_ONCE_HEAD = """WITH ok AS (
-  SELECT 1 WHERE EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND pid = %(pid)s
-                         AND classid = CAST(%(hi)s AS oid) AND objid = CAST(%(lo)s AS oid) AND objsubid = 1)
+  SELECT 1 WHERE """ + _PG_FENCE + """
              AND (SELECT count(*) FROM steps WHERE room_id = %(r)s) = %(q)s),
 ins AS (INSERT INTO steps (room_id, seq, at, seat, action)
         SELECT %(r)s, %(q)s, %(at)s, %(seat)s, %(a)s FROM ok RETURNING 1)"""
@@ -436,6 +445,9 @@ ex AS (INSERT INTO room_extras (room_id, data) SELECT %(r)s, %(d)s FROM ins
        ON CONFLICT (room_id) DO UPDATE SET data = EXCLUDED.data RETURNING 1)"""
 _PG_ONCE_TAIL = """
 SELECT count(*) FROM ins"""
+_PG_ONCE_START = """WITH st AS (UPDATE rooms SET status = 'playing', origin = %(o)s
+            WHERE id = %(r)s AND """ + _PG_FENCE + """ RETURNING 1)
+SELECT count(*) FROM st"""
 # the same statements for sqlite3 itself (Store.append_now)
 _COUNT_STEPS_SQL = "SELECT count(*) FROM steps WHERE room_id = ?"
 _INSERT_STEP_SQL = "INSERT INTO steps (room_id, seq, at, seat, action) VALUES (?, ?, ?, ?, ?)"
