@@ -166,3 +166,24 @@ def test_the_scan_for_orphan_rooms_does_not_wait_behind_the_steps(postgres_url: 
         return seen
 
     assert asyncio.run(main()) == ["o1"]
+
+
+def test_a_room_is_created_by_one_statement_and_a_duplicate_changes_nothing(store: Store, postgres_url: str,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from cosmodeck.storage.errors import StorageUnavailable
+
+    with monkeypatch.context() as m:
+        m.setattr(store, "_core_tx", _NoTransactions())
+        m.setattr(store, "_read", _NoTransactions())
+        store.create_room(_row("c1", "waiting"))
+        store.create_room(RoomRow(id="c2", game="toy", players=2, seed=7, header={}, seats={}, status="waiting",
+                                  origin=None, created=0.0, result=None, steps=0))  # no extras
+        assert store.room_exists("c1") and store.room_exists("c2") and not store.room_exists("c3")
+    assert _stored(postgres_url, "c1")["extras"] == {"host": 0}
+    assert _stored(postgres_url, "c2")["extras"] is None
+    dup = RoomRow(id="c1", game="other", players=3, seed=8, header={}, seats={}, status="playing", origin=1.0,
+                  created=1.0, result=None, steps=0, extras={"host": 2})
+    with pytest.raises(StorageUnavailable):
+        store.create_room(dup)
+    got = store.room("c1")
+    assert got is not None and got.game == "toy" and got.status == "waiting" and got.extras == {"host": 0}

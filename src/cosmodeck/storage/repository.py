@@ -202,16 +202,25 @@ class Store:
 
     # ---- writes ------------------------------------------------------------------------
     def create_room(self, room: RoomRow) -> None:
+        values = {"id": room.id, "game": room.game, "players": room.players, "seed": room.seed,
+                  "header": json.dumps(room.header), "seats": json.dumps(room.seats), "status": room.status,
+                  "origin": room.origin, "created": room.created,
+                  "result": None if room.result is None else json.dumps(room.result)}
+        if self.locks is not None:  # PostgreSQL: the room and its extras in one statement first
+            sql = _PG_CREATE_EXTRAS if room.extras else _PG_CREATE
+            done, row = self._pg_once_run(sql, {**values, "d": json.dumps(room.extras)})
+            if done and row is not None and row[0] == 1:
+                return
         with self._core_tx() as c:  # plain SQL: rooms are created in bursts (e.g. many games ending at once)
-            c.execute(_INSERT_ROOM, {
-                "id": room.id, "game": room.game, "players": room.players, "seed": room.seed,
-                "header": json.dumps(room.header), "seats": json.dumps(room.seats), "status": room.status,
-                "origin": room.origin, "created": room.created,
-                "result": None if room.result is None else json.dumps(room.result)})
+            c.execute(_INSERT_ROOM, values)
             if room.extras:
                 c.execute(_INSERT_EXTRAS, {"r": room.id, "d": json.dumps(room.extras)})
 
     def room_exists(self, room_id: str) -> bool:
+        if self.locks is not None:
+            done, row = self._pg_once_run(_PG_ROOM_EXISTS, {"r": room_id})
+            if done:
+                return row is not None
         with self._read() as s:
             return s.execute(_ROOM_EXISTS, {"r": room_id}).first() is not None
 
@@ -285,7 +294,14 @@ class Store:
         if pid is None:
             return False
         key = room_lock_key(room_id) & 0xFFFFFFFFFFFFFFFF
-        args = {**args, "pid": pid, "hi": key >> 32, "lo": key & 0xFFFFFFFF, "r": room_id}
+        done, row = self._pg_once_run(sql, {**args, "pid": pid, "hi": key >> 32, "lo": key & 0xFFFFFFFF,
+                                             "r": room_id})
+        return done and row is not None and row[0] == 1
+
+    def _pg_once_run(self, sql: str, args: dict[str, Any]) -> tuple[bool, Any]:
+        """PostgreSQL: one statement in autocommit on this store's own connection (no pool check-out, no
+        ping, no BEGIN/COMMIT: one round trip). (True, its first row or None), or (False, None) on any
+        error (the connection is then closed; the caller's transaction path reports the error)."""
         with self._pg_once_lock:
             try:
                 if self._pg_once is None or self._pg_once.closed:
@@ -295,11 +311,10 @@ class Store:
                     self._pg_once.autocommit = True
                 with self._pg_once.cursor() as cur:
                     cur.execute(sql, args)
-                    row = cur.fetchone()
-            except Exception:  # psycopg.Error, a broken connection: the transaction path reports it
+                    return True, cur.fetchone()
+            except Exception:  # psycopg.Error, a broken connection
                 self._close_pg_once()
-                return False
-        return row is not None and row[0] == 1
+                return False, None
 
     def _close_pg_once(self) -> None:
         conn, self._pg_once = self._pg_once, None
@@ -448,6 +463,14 @@ SELECT count(*) FROM ins"""
 _PG_ONCE_START = """WITH st AS (UPDATE rooms SET status = 'playing', origin = %(o)s
             WHERE id = %(r)s AND """ + _PG_FENCE + """ RETURNING 1)
 SELECT count(*) FROM st"""
+_PG_CREATE_ROOM = """INSERT INTO rooms (id, game, players, seed, header, seats, status, origin, created, result)
+  VALUES (%(id)s, %(game)s, %(players)s, %(seed)s, %(header)s, %(seats)s, %(status)s, %(origin)s, %(created)s,
+          %(result)s) RETURNING id"""
+_PG_CREATE = "WITH r AS (" + _PG_CREATE_ROOM + ") SELECT count(*) FROM r"
+_PG_CREATE_EXTRAS = ("WITH r AS (" + _PG_CREATE_ROOM + "),\n"
+                     "e AS (INSERT INTO room_extras (room_id, data) SELECT id, %(d)s FROM r RETURNING 1)\n"
+                     "SELECT count(*) FROM r")
+_PG_ROOM_EXISTS = "SELECT 1 FROM rooms WHERE id = %(r)s"
 # the same statements for sqlite3 itself (Store.append_now)
 _COUNT_STEPS_SQL = "SELECT count(*) FROM steps WHERE room_id = ?"
 _INSERT_STEP_SQL = "INSERT INTO steps (room_id, seq, at, seat, action) VALUES (?, ?, ?, ?, ?)"
