@@ -56,6 +56,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 import uvloop
 import websockets
 
@@ -174,7 +175,7 @@ class RoomDriver:
                     continue
             now = time.monotonic()
             self.level.frames += 1
-            msg = json.loads(raw)
+            msg = orjson.loads(raw)
             if msg["type"] == "error":
                 self.level.error(msg["code"])
                 continue
@@ -212,7 +213,6 @@ async def run_level(bases: list[str], args: argparse.Namespace, rooms: int, seed
     async def warmed() -> None:
         await asyncio.sleep(args.warmup)
         if args.client_gc == "off":  # no collection pauses in the measured window (collected after it)
-            gc.collect()
             gc.disable()
         level.warm = level.snapshot()
         level.wall_from = time.time()
