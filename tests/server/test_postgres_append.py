@@ -187,3 +187,32 @@ def test_a_room_is_created_by_one_statement_and_a_duplicate_changes_nothing(stor
         store.create_room(dup)
     got = store.room("c1")
     assert got is not None and got.game == "toy" and got.status == "waiting" and got.extras == {"host": 0}
+
+
+def test_servers_started_together_on_a_new_database_all_start(postgres_admin: str) -> None:
+    """Several stores opened at once on an empty database: one creates the tables (under an advisory
+    lock), the others wait for it, instead of failing on PostgreSQL's catalogue (a duplicate type name)."""
+    import threading
+
+    from tests.pg import fresh_database
+
+    def open_store(url: str, start: threading.Barrier, stores: list[Store], errors: list[BaseException]) -> None:
+        start.wait()
+        try:
+            stores.append(Store(url))
+        except BaseException as e:
+            errors.append(e)
+
+    for _ in range(3):
+        url = fresh_database(postgres_admin)
+        start = threading.Barrier(6)
+        errors: list[BaseException] = []
+        stores: list[Store] = []
+        threads = [threading.Thread(target=open_store, args=(url, start, stores, errors)) for _ in range(6)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(60)
+        for s in stores:
+            s.close()
+        assert errors == [] and len(stores) == 6

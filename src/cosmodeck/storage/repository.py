@@ -31,6 +31,7 @@ from cosmodeck.storage.models import Base, ExtraModel, MetaModel, RoomModel, Ste
 from cosmodeck.storage.ownership import ORPHANS_SQL, PgRoomLocks, SqliteFileLock, db_reason, room_lock_key
 
 DEFAULT_DB = "sqlite:///cosmodeck.db"
+SCHEMA_LOCK_KEY = room_lock_key("")  # PostgreSQL: the advisory lock held while the tables are created
 
 
 def default_url(db: str | None) -> str:
@@ -96,7 +97,12 @@ class Store:
         self._pg_once_lock = threading.Lock()
         self.locks: PgRoomLocks | None = None if self.sqlite else PgRoomLocks(self.engine)
         try:
-            Base.metadata.create_all(self.engine)
+            if self.sqlite:
+                Base.metadata.create_all(self.engine)
+            else:  # servers started together on a new database: one creates the tables, the others wait
+                with self.engine.begin() as c:
+                    c.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": SCHEMA_LOCK_KEY})
+                    Base.metadata.create_all(c)
         except SQLAlchemyError as e:
             self.engine.dispose()
             raise StoreRefused(f"cannot open the database {self.safe_url}: {db_reason(e)}") from None
