@@ -318,17 +318,10 @@ def servers(count: int, db: str, src: Path | None = None, profile: str | None = 
                 cmd += ["--public-url", base]
             procs.append(subprocess.Popen(cmd, stdout=subprocess.DEVNULL, env=env))
             bases.append(base)
+            if n == 0:  # the first creates the tables of a new database (servers before session 24 could
+                _ready(base, procs[0])  # fail when two did that at once); the others start together
         for base, proc in zip(bases, procs, strict=True):
-            for _ in range(300):
-                if proc.poll() is not None:
-                    raise SystemExit("a server exited at start-up")
-                try:
-                    if httpx.get(base + "/api/games", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    time.sleep(0.1)
-            else:
-                raise SystemExit("the server did not start")
+            _ready(base, proc)
         SERVER_PIDS[:] = [p.pid for p in procs]
         yield bases
     finally:
@@ -338,6 +331,18 @@ def servers(count: int, db: str, src: Path | None = None, profile: str | None = 
             proc.terminate()
         for proc in procs:
             proc.wait(30)
+
+
+def _ready(base: str, proc: subprocess.Popen[bytes]) -> None:
+    for _ in range(300):
+        if proc.poll() is not None:
+            raise SystemExit("a server exited at start-up")
+        try:
+            if httpx.get(base + "/api/games", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    raise SystemExit("the server did not start")
 
 
 LOOPS: dict[str, Callable[[], asyncio.AbstractEventLoop] | None] = {"asyncio": None, "uvloop": uvloop.new_event_loop}
