@@ -57,8 +57,12 @@ from typing import Any
 
 import httpx
 import orjson
-import uvloop
 import websockets
+
+try:  # installed with uvicorn[standard] (not on Windows)
+    import uvloop
+except ImportError:  # pragma: no cover
+    uvloop = None  # type: ignore[assignment]
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import stallwatch
@@ -345,7 +349,8 @@ def _ready(base: str, proc: subprocess.Popen[bytes]) -> None:
     raise SystemExit("the server did not start")
 
 
-LOOPS: dict[str, Callable[[], asyncio.AbstractEventLoop] | None] = {"asyncio": None, "uvloop": uvloop.new_event_loop}
+LOOPS: dict[str, Callable[[], asyncio.AbstractEventLoop] | None] = {
+    "asyncio": None, **({"uvloop": uvloop.new_event_loop} if uvloop is not None else {})}
 SERVER_PIDS: list[int] = []  # the servers this script started (empty with --url)
 STALL_FILES: list[str] = []  # with --stalls: each server's records
 WATCH = stallwatch.Watch()  # with --stalls: this process's collections and event-loop lags
@@ -491,8 +496,8 @@ def main() -> int:
     ap.add_argument("--client-gc", choices=("on", "off"), default="off",
                     help="this process's garbage collector during a level's measured window (default off: "
                          "collected between levels; on, its pauses of up to 100 ms were counted as the server's)")
-    ap.add_argument("--client-loop", choices=tuple(LOOPS), default="uvloop",
-                    help="this process's event loop (default uvloop: a third less CPU than asyncio's)")
+    ap.add_argument("--client-loop", choices=tuple(LOOPS), default="uvloop" if "uvloop" in LOOPS else "asyncio",
+                    help="this process's event loop (default uvloop where installed: less CPU than asyncio's)")
     ap.add_argument("--stalls", default=None,
                     help="path prefix: record every garbage collection and event-loop lag over 10 ms of the "
                          "servers (PREFIX-N.jsonl) and of this process, and print a summary per level "

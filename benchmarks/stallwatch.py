@@ -10,6 +10,12 @@ the load generator watches itself in-process. Each record is ``[wall time, kind,
   CPU time over that sleep: close to ``ms`` means the loop was busy (a long callback, a collection),
   close to 0 means the process was not running (the machine's other processes had the cores).
 
+- ``db:METHOD``: a ``Store`` call (mostly on the server's writer thread) that took over 2 ms.
+
+Diagnosis only (slow): ``STALLWATCH_SIZES=1`` adds each generation's size to every collection's record;
+``STALLWATCH_CENSUS=S`` records once, S seconds after start-up, the objects by type and the cyclic garbage
+a full collection finds by type.
+
 Not part of the test run.
 """
 
