@@ -216,3 +216,34 @@ def test_servers_started_together_on_a_new_database_all_start(postgres_admin: st
         for s in stores:
             s.close()
         assert errors == [] and len(stores) == 6
+
+
+def test_on_postgresql_rooms_are_written_on_several_threads_each_room_on_one(postgres_url: str) -> None:
+    """A room's calls always go to the same writer thread (its writes stay in order); a call stuck on one
+    writer thread does not hold up the rooms of the others."""
+    import asyncio
+    import threading
+
+    from cosmodeck.server import ServerConfig
+    from cosmodeck.server.hub import PG_WRITERS, Hub
+
+    async def main() -> None:
+        hub = Hub(ServerConfig(db=postgres_url))
+        assert len(hub._writers) == PG_WRITERS > 1
+        ids = [f"room{i:04d}" for i in range(200)]
+        assert all(hub._writer_for((i,)) is hub._writer_for((_row(i),)) is hub._writer_for((i, 0)) for i in ids)
+        stuck_id = ids[0]
+        free_id = next(i for i in ids if hub._writer_for((i,)) is not hub._writer_for((stuck_id,)))
+        release = threading.Event()
+        stuck = asyncio.get_running_loop().run_in_executor(hub._writer_for((stuck_id,)), release.wait, 30)
+        try:
+            await asyncio.wait_for(hub.db("create_room", _row(free_id)), 10)
+            assert await asyncio.wait_for(hub.db("claim_room", free_id), 10)
+            await asyncio.wait_for(hub.db("append", free_id, 0, Step(0.5, 0, "add 1")), 10)
+            assert not stuck.done()
+        finally:
+            release.set()
+            await stuck
+            await hub.close()
+
+    asyncio.run(main())

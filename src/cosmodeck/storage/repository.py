@@ -93,8 +93,10 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self._file_lock: SqliteFileLock | None = None
         self._now: PoolProxiedConnection | None = None  # SQLite file: append_now's connection, kept checked out
-        self._pg_once: Any = None  # PostgreSQL: append's one-statement connection (psycopg, autocommit)
-        self._pg_once_lock = threading.Lock()
+        # PostgreSQL: the one-statement writes' connections (psycopg, autocommit), one per calling thread
+        self._pg_local = threading.local()
+        self._pg_conns: set[Any] = set()
+        self._pg_conns_lock = threading.Lock()
         self.locks: PgRoomLocks | None = None if self.sqlite else PgRoomLocks(self.engine)
         try:
             if self.sqlite:
@@ -139,7 +141,7 @@ class Store:
         if self._now is not None:
             self._now.invalidate()  # closed, never back in the pool (its busy timeout is zero)
             self._now = None
-        self._close_pg_once()
+        self._close_pg_once(every=True)
         self.engine.dispose()
         if self._file_lock is not None:
             self._file_lock.release()
@@ -308,23 +310,35 @@ class Store:
         """PostgreSQL: one statement in autocommit on this store's own connection (no pool check-out, no
         ping, no BEGIN/COMMIT: one round trip). (True, its first row or None), or (False, None) on any
         error (the connection is then closed; the caller's transaction path reports the error)."""
-        with self._pg_once_lock:
-            try:
-                if self._pg_once is None or self._pg_once.closed:
-                    proxied = self.engine.raw_connection()
-                    proxied.detach()  # kept by this store, outside the pool
-                    self._pg_once = proxied.dbapi_connection
-                    self._pg_once.autocommit = True
-                with self._pg_once.cursor() as cur:
-                    cur.execute(sql, args)
-                    return True, cur.fetchone()
-            except Exception:  # psycopg.Error, a broken connection
-                self._close_pg_once()
-                return False, None
+        try:
+            conn = self._pg_once
+            if conn is None or conn.closed:
+                proxied = self.engine.raw_connection()
+                proxied.detach()  # kept by this store, outside the pool
+                conn = cast(Any, proxied.dbapi_connection)
+                conn.autocommit = True
+                self._pg_local.conn = conn
+                with self._pg_conns_lock:
+                    self._pg_conns.add(conn)
+            with conn.cursor() as cur:
+                cur.execute(sql, args)
+                return True, cur.fetchone()
+        except Exception:  # psycopg.Error, a broken connection
+            self._close_pg_once()
+            return False, None
 
-    def _close_pg_once(self) -> None:
-        conn, self._pg_once = self._pg_once, None
-        if conn is not None:
+    @property
+    def _pg_once(self) -> Any:
+        """This thread's one-statement connection (None before the first)."""
+        return getattr(self._pg_local, "conn", None)
+
+    def _close_pg_once(self, every: bool = False) -> None:
+        """Close this thread's one-statement connection (``every``: every thread's, when the store closes)."""
+        with self._pg_conns_lock:
+            conns = list(self._pg_conns) if every else [c for c in [self._pg_once] if c is not None]
+            self._pg_conns.difference_update(conns)
+        self._pg_local.conn = None
+        for conn in conns:
             with suppress(Exception):
                 conn.close()
 
