@@ -2,8 +2,8 @@
 
 Storage calls run on a writer thread (SQLite: one; PostgreSQL: a few, each room always on the same one),
 in the order they are made, so a room's steps are stored in order and the event loop never waits on the
-database (the periodic scan for orphan rooms,
-a read, runs on a thread of its own so that the steps never wait behind it).
+database (the periodic scan for orphan rooms, a read, runs on a thread of its own so that the steps never
+wait behind it).
 
 A room that is not over is run only after this server has claimed it (``Store.claim_room``: a
 PostgreSQL advisory lock; always granted on SQLite, whose file belongs to one server). Seat
