@@ -23,7 +23,14 @@ Each level also reports the server's CPU time after the warm-up (from /proc: all
 thread, kernel time) per accepted action and per frame received, and this process's own CPU time: on a
 shared machine wall-clock latency measures the neighbours too, CPU per action does not. ``--src A,B``
 measures each level on each source tree in turn (an A/B in one run); ``--profile PREFIX`` runs the server
-under cProfile (the main thread's CPU time as its clock) and writes PREFIX-N.prof when it stops.
+under cProfile (the main thread's CPU time as its clock) and writes PREFIX-N.prof when it stops;
+``--stalls PREFIX`` prints, per level, every process's garbage collections, event-loop lags over 10 ms
+(and whether the loop was busy or the process was not running: the neighbours) and database calls over
+2 ms (``stallwatch.py``).
+
+The load generator's own pauses count as the server's latency (a frame that arrives while its loop is
+stalled is stamped late), so it runs on uvloop with its collector off during a level's measured window
+(collected between levels); ``--client-gc on --client-loop asyncio`` measures as before.
 
 Network: loopback only; every loop is bounded by --duration per level and --max-seconds overall.
 """
@@ -33,6 +40,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -42,13 +50,22 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 import websockets
+
+try:  # installed with uvicorn[standard] (not on Windows)
+    import uvloop
+except ImportError:  # pragma: no cover
+    uvloop = None  # type: ignore[assignment]
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import stallwatch
 
 TARGET_P99_MS = 50.0
 ROOT = Path(__file__).resolve().parents[1]
@@ -71,6 +88,8 @@ class Level:
     games_finished: int = 0
     redirects: int = 0
     frames: int = 0  # frames the clients received (all of them, from the level's start)
+    wall_from: float = 0.0  # the measured window in wall-clock time (for the --stalls records)
+    wall_to: float = 0.0
     # at the end of the warm-up: (server CPU, its main thread's, its kernel time, this process's CPU, actions, frames)
     warm: tuple[float, float, float, float, int, int] | None = None
 
@@ -160,7 +179,7 @@ class RoomDriver:
                     continue
             now = time.monotonic()
             self.level.frames += 1
-            msg = json.loads(raw)
+            msg = orjson.loads(raw)
             if msg["type"] == "error":
                 self.level.error(msg["code"])
                 continue
@@ -197,12 +216,21 @@ async def run_level(bases: list[str], args: argparse.Namespace, rooms: int, seed
     limits = httpx.Limits(max_connections=64)
     async def warmed() -> None:
         await asyncio.sleep(args.warmup)
+        if args.client_gc == "off":  # no collection pauses in the measured window (collected after it)
+            gc.disable()
         level.warm = level.snapshot()
+        level.wall_from = time.time()
+
+    lags = asyncio.ensure_future(WATCH.lag_monitor()) if args.stalls else None
 
     async with httpx.AsyncClient(timeout=30, limits=limits) as http:
         drivers = [RoomDriver(bases, bases[i % len(bases)], args, level, random.Random(rng.random()), stop, http)
                    for i in range(rooms)]
         await asyncio.gather(warmed(), *(d.run() for d in drivers))
+    level.wall_to = time.time()
+    gc.enable()
+    if lags is not None:
+        lags.cancel()
     return level
 
 
@@ -261,12 +289,15 @@ def main_thread_cpu(pids: list[int]) -> float:
 
 
 @contextlib.contextmanager
-def servers(count: int, db: str, src: Path | None = None, profile: str | None = None) -> Iterator[list[str]]:
+def servers(count: int, db: str, src: Path | None = None, profile: str | None = None,
+            stalls: str | None = None) -> Iterator[list[str]]:
     """``count`` server processes on ``db`` (each its own port and public URL); yields their base URLs.
 
     ``src``: the source tree the servers run (default: this checkout's ``src``); ``profile``: a path
-    prefix: each server runs under cProfile and writes PREFIX-N.prof when it stops. The processes' ids
-    are in ``SERVER_PIDS`` meanwhile (for their CPU time)."""
+    prefix: each server runs under cProfile and writes PREFIX-N.prof when it stops; ``stalls``: a path
+    prefix: each server records its collections and event-loop lags in PREFIX-N.jsonl (``stallwatch``).
+    The processes' ids are in ``SERVER_PIDS`` meanwhile (for their CPU time), the stall files in
+    ``STALL_FILES``."""
     procs: list[subprocess.Popen[bytes]] = []
     bases: list[str] = []
     tree = src if src is not None else ROOT / "src"
@@ -275,35 +306,54 @@ def servers(count: int, db: str, src: Path | None = None, profile: str | None = 
         for n in range(count):
             port = free_port()
             base = f"http://127.0.0.1:{port}"
-            prof = ["-c", PROFILED, f"{profile}-{n}.prof"] if profile else []
-            cmd = [sys.executable, *prof, "-m", "cosmodeck.cli.main", "serve", "--port", str(port), "--db", db,
+            if profile:
+                head = ["-c", PROFILED, f"{profile}-{n}.prof", "-m"]
+            elif stalls:
+                out = f"{stalls}-{n}.jsonl"
+                with contextlib.suppress(FileNotFoundError):
+                    os.remove(out)
+                STALL_FILES.append(out)
+                head = ["-c", stallwatch.SERVE_WATCHED, out, str(Path(stallwatch.__file__).parent)]
+            else:
+                head = ["-m"]
+            cmd = [sys.executable, *head, "cosmodeck.cli.main", "serve", "--port", str(port), "--db", db,
                    "--log-level", "warning", "--room-rate", ""]  # many rooms from one address
             if count > 1:
                 cmd += ["--public-url", base]
             procs.append(subprocess.Popen(cmd, stdout=subprocess.DEVNULL, env=env))
             bases.append(base)
+            if n == 0:  # the first creates the tables of a new database (servers before session 24 could
+                _ready(base, procs[0])  # fail when two did that at once); the others start together
         for base, proc in zip(bases, procs, strict=True):
-            for _ in range(300):
-                if proc.poll() is not None:
-                    raise SystemExit("a server exited at start-up")
-                try:
-                    if httpx.get(base + "/api/games", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    time.sleep(0.1)
-            else:
-                raise SystemExit("the server did not start")
+            _ready(base, proc)
         SERVER_PIDS[:] = [p.pid for p in procs]
         yield bases
     finally:
         SERVER_PIDS.clear()
+        STALL_FILES.clear()
         for proc in procs:
             proc.terminate()
         for proc in procs:
             proc.wait(30)
 
 
+def _ready(base: str, proc: subprocess.Popen[bytes]) -> None:
+    for _ in range(300):
+        if proc.poll() is not None:
+            raise SystemExit("a server exited at start-up")
+        try:
+            if httpx.get(base + "/api/games", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    raise SystemExit("the server did not start")
+
+
+LOOPS: dict[str, Callable[[], asyncio.AbstractEventLoop] | None] = {
+    "asyncio": None, **({"uvloop": uvloop.new_event_loop} if uvloop is not None else {})}
 SERVER_PIDS: list[int] = []  # the servers this script started (empty with --url)
+STALL_FILES: list[str] = []  # with --stalls: each server's records
+WATCH = stallwatch.Watch()  # with --stalls: this process's collections and event-loop lags
 
 
 def sweep(bases: list[str], args: argparse.Namespace, started: float, label: str) -> list[dict[str, Any]]:
@@ -311,7 +361,9 @@ def sweep(bases: list[str], args: argparse.Namespace, started: float, label: str
     for i, n in enumerate(int(x) for x in args.levels.split(",")):
         if time.monotonic() - started + args.duration > args.max_seconds:
             break
-        lv = asyncio.run(run_level(bases, args, n, i))
+        with asyncio.Runner(loop_factory=LOOPS[args.client_loop]) as runner:
+            lv = runner.run(run_level(bases, args, n, i))
+        gc.collect()
         # CPU after the warm-up (rooms created, code loaded) per action and frame after it
         end = lv.snapshot()
         warm = lv.warm if lv.warm is not None else (0.0, 0.0, 0.0, 0.0, 0, 0)
@@ -342,6 +394,13 @@ def sweep(bases: list[str], args: argparse.Namespace, started: float, label: str
             print(f"{label}{n:5d} rooms  {row['clients']:5d} clients  {lv.actions:6d} actions  {lv.frames:7d} frames  "
                   f"p50 {row['p50_ms']:7.2f} ms  p99 {row['p99_ms']:7.2f} ms  redirects {lv.redirects}  "
                   f"errors {lv.errors}{cpu_text}", flush=True)
+        if args.stalls:
+            time.sleep(0.6)  # the servers write their records every half second
+            for k, path in enumerate(STALL_FILES):
+                text = stallwatch.summary(stallwatch.read(path), lv.wall_from, lv.wall_to)
+                print(f"    stalls, server {k}: {text}", flush=True)
+            print(f"    stalls, load generator: {stallwatch.summary(WATCH.records, lv.wall_from, lv.wall_to)}",
+                  flush=True)
         if not row["p99_ms"] < TARGET_P99_MS * 4 and not args.all_levels:
             break
     return results
@@ -379,7 +438,8 @@ def ab(args: argparse.Namespace, trees: list[Path], started: float) -> int:
                 if time.monotonic() - started + args.duration > args.max_seconds:
                     break
                 prof = f"{args.profile}-{trees.index(tree)}-r{rnd}-n{n}" if args.profile else None
-                with database(args) as db, servers(1, db, tree, prof) as bases:
+                stalls = f"{args.stalls}-{trees.index(tree)}" if args.stalls else None
+                with database(args) as db, servers(1, db, tree, prof, stalls) as bases:
                     one = argparse.Namespace(**{**vars(args), "levels": str(n), "all_levels": True})
                     row = sweep(bases, one, started, f"{tree}: ")[0]
                 row["tree"] = str(tree)
@@ -433,7 +493,18 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=1, help="with several --src trees: rounds (alternating order)")
     ap.add_argument("--profile", default=None,
                     help="path prefix: run the servers under cProfile, each writing PREFIX[-TREE]-N.prof at the end")
+    ap.add_argument("--client-gc", choices=("on", "off"), default="off",
+                    help="this process's garbage collector during a level's measured window (default off: "
+                         "collected between levels; on, its pauses of up to 100 ms were counted as the server's)")
+    ap.add_argument("--client-loop", choices=tuple(LOOPS), default="uvloop" if "uvloop" in LOOPS else "asyncio",
+                    help="this process's event loop (default uvloop where installed: less CPU than asyncio's)")
+    ap.add_argument("--stalls", default=None,
+                    help="path prefix: record every garbage collection and event-loop lag over 10 ms of the "
+                         "servers (PREFIX-N.jsonl) and of this process, and print a summary per level "
+                         "(benchmarks/stallwatch.py)")
     args = ap.parse_args()
+    if args.stalls:
+        WATCH.install()
 
     started = time.monotonic()
     runs: dict[int, list[dict[str, Any]]] = {}
@@ -447,7 +518,7 @@ def main() -> int:
     else:
         counts = [int(x) for x in args.compare.split(",")] if args.compare else [args.servers]
         for count in counts:
-            with database(args) as db, servers(count, db, tree, args.profile) as bases:
+            with database(args) as db, servers(count, db, tree, args.profile, args.stalls) as bases:
                 runs[count] = sweep(bases, args, started, f"{count} process{'es' if count > 1 else ''}: ")
     summary = {"game": args.game, "players": args.players, "think_s": args.think, "cores": os.cpu_count(),
                "warmup_s": args.warmup, "duration_s": args.duration, "connect": args.connect,

@@ -22,6 +22,7 @@ from cosmodeck.api import game_spec, list_games, load_game
 from cosmodeck.bots.registry import BOTS, GAME_BOTS, make_bot
 from cosmodeck.engine.errors import CosmodeckError
 from cosmodeck.engine.game import Game
+from cosmodeck.server import gcpolicy
 from cosmodeck.server.auth import AUTH_TIMEOUT_S, install_log_redaction, parse_auth, same_hash
 from cosmodeck.server.config import ServerConfig
 from cosmodeck.server.durable import storage_unavailable
@@ -64,9 +65,16 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
             log.info("resumed %d unfinished room(s)", n)
         hub.start_expiry()
         hub.start_leases()
+        # the full collections that the tuned collector leaves to a timer (server.gcpolicy)
+        collector = asyncio.get_running_loop().create_task(gcpolicy.full_collections(), name="gc") \
+            if gcpolicy.tuned() else None
         try:
             yield
         finally:
+            if collector is not None:
+                collector.cancel()
+                with suppress(asyncio.CancelledError):
+                    await collector
             await hub.close()
 
     app = FastAPI(title="cosmodeck", lifespan=lifespan, docs_url=None, redoc_url=None)

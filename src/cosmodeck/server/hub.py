@@ -1,7 +1,9 @@
 """The rooms of one server: create, find, resume after a restart, unload when finished.
 
-Storage calls run on one writer thread, in the order they are made, so a room's steps are
-stored in order and the event loop never waits on the database.
+Storage calls run on a writer thread (SQLite: one; PostgreSQL: a few, each room always on the same one),
+in the order they are made, so a room's steps are stored in order and the event loop never waits on the
+database (the periodic scan for orphan rooms, a read, runs on a thread of its own so that the steps never
+wait behind it).
 
 A room that is not over is run only after this server has claimed it (``Store.claim_room``: a
 PostgreSQL advisory lock; always granted on SQLite, whose file belongs to one server). Seat
@@ -18,6 +20,7 @@ import asyncio
 import logging
 import secrets
 import time
+import zlib
 from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import suppress
@@ -40,6 +43,7 @@ from cosmodeck.storage.repository import RoomRow, Step, Store
 
 log = logging.getLogger("cosmodeck.server")
 
+PG_WRITERS = 4  # writer threads on PostgreSQL (each room on one of them)
 SLOW_COMMIT_S = 0.05  # a step committed on the event loop that takes longer turns that off for a while
 SLOW_COMMIT_PAUSE_S = 5.0
 CHECKPOINT_EVERY = 500  # steps committed on the event loop between WAL checkpoints on the writer thread
@@ -63,7 +67,16 @@ class Hub:
         self.store.claim()  # StoreRefused: another server has the file, or the database is read-only
         self.store.advertise(config.public_url, config.lease_s)
         self.rooms: dict[str, Room] = {}
-        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cosmodeck-db")
+        # SQLite: one writer thread. PostgreSQL: PG_WRITERS, each room's calls always on the same one (so
+        # its writes stay in order) and every thread with its own connection, so that the rooms' steps do
+        # not all queue behind one statement at a time (each a round trip that, on a busy machine, waits
+        # for the database's process to get a core).
+        self._writers = [ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"cosmodeck-db{i}")
+                         for i in range(PG_WRITERS if self.store.shared else 1)]
+        self._writer = self._writers[0]  # calls that concern no room in particular
+        # the periodic scan for rooms no process runs: a read (its own pooled connection) that must not
+        # hold up the steps queued on the writer thread (it grows with the rooms of the whole database)
+        self._scanner = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cosmodeck-db-scan")
         self._pending = 0  # calls submitted to the writer thread and not yet answered
         self._appended_now = 0  # steps committed by Store.append_now (on the event loop)
         self._checkpoint: asyncio.Future[None] | None = None
@@ -79,9 +92,18 @@ class Hub:
         fn = getattr(self.store, method)
         self._pending += 1
         try:
-            return await asyncio.get_running_loop().run_in_executor(self._writer, fn, *args)
+            return await asyncio.get_running_loop().run_in_executor(self._writer_for(args), fn, *args)
         finally:
             self._pending -= 1
+
+    def _writer_for(self, args: tuple[Any, ...]) -> ThreadPoolExecutor:
+        """The writer thread of the room a call is about (its first argument: a room id or a ``RoomRow``)."""
+        if len(self._writers) == 1 or not args:
+            return self._writer
+        key = args[0].id if isinstance(args[0], RoomRow) else args[0]
+        if not isinstance(key, str):
+            return self._writer
+        return self._writers[zlib.crc32(key.encode()) % len(self._writers)]
 
     async def _write(self, method: str, *args: Any) -> None:
         # A step on an SQLite file is committed here at once when nothing else is being written and
@@ -187,7 +209,9 @@ class Hub:
     async def resume_orphans(self) -> int:
         """Resume, from their event log, the unfinished rooms whose lock nobody holds."""
         n = 0
-        for room_id in await self.db("orphan_rooms"):
+        orphans: list[str] = await asyncio.get_running_loop().run_in_executor(self._scanner,
+                                                                              self.store.orphan_rooms)
+        for room_id in orphans:
             if room_id in self.rooms or room_id in self._loading or room_id in self._broken:
                 continue
             try:
@@ -221,7 +245,9 @@ class Hub:
         for room in list(self.rooms.values()):
             await room.stop()
         self.rooms.clear()  # the room locks go with the store's lock session
-        self._writer.shutdown(wait=True)
+        for writer in self._writers:
+            writer.shutdown(wait=True)
+        self._scanner.shutdown(wait=True)
         self.store.close()
 
     # ---- rooms -------------------------------------------------------------------------

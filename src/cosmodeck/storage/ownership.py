@@ -19,13 +19,16 @@ takes their locks and resumes them from the event log. The owner of a room is wh
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import secrets
+import threading
 import time
+from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from filelock import FileLock, Timeout
 from sqlalchemy import text
@@ -36,6 +39,7 @@ from sqlalchemy.orm import Session
 from cosmodeck.storage.errors import RoomLost, StorageUnavailable, StoreRefused
 
 log = logging.getLogger("cosmodeck.storage")
+T = TypeVar("T")
 
 
 def room_lock_key(room_id: str) -> int:
@@ -65,8 +69,17 @@ class SqliteFileLock:
             self._lock.release()
 
 
+def _serialised(method: Callable[..., T]) -> Callable[..., T]:
+    """One thread at a time in the lock session's methods (a server's writer threads share it)."""
+    @functools.wraps(method)
+    def call(self: PgRoomLocks, *args: Any, **kwargs: Any) -> T:
+        with self._mutex:
+            return method(self, *args, **kwargs)
+    return call
+
+
 class PgRoomLocks:
-    """Per-room advisory locks held on one dedicated PostgreSQL session. Used from one thread."""
+    """Per-room advisory locks held on one dedicated PostgreSQL session (its methods: one thread at a time)."""
 
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
@@ -77,7 +90,9 @@ class PgRoomLocks:
         self.url: str | None = None  # this process's public URL (redirects), set by ``advertise``
         self.lease_s = 10.0
         self._started = time.time()
+        self._mutex = threading.RLock()
 
+    @_serialised
     def advertise(self, url: str | None, lease_s: float) -> None:
         """Where clients reach this process, and its lease (applied to the lock session from now on)."""
         self.url = url
@@ -85,6 +100,7 @@ class PgRoomLocks:
         if self._conn is not None and not self._conn.closed:
             self._close()  # reopened with the new settings; nothing is held yet at start-up
 
+    @_serialised
     def renew(self) -> None:
         """Renew the lease: any statement on the lock session restarts its idle timeout.
 
@@ -138,6 +154,7 @@ class PgRoomLocks:
             except Exception:  # already broken
                 log.debug("closing a broken lock session failed")
 
+    @_serialised
     def try_take(self, room_id: str) -> bool:
         """Take the room's lock (True), or False if another server holds it."""
         if room_id in self.held and self._conn is not None and not self._conn.closed:
@@ -150,6 +167,7 @@ class PgRoomLocks:
             self.held.discard(room_id)
         return got
 
+    @_serialised
     def release(self, room_id: str) -> None:
         if room_id not in self.held:
             return
@@ -157,6 +175,14 @@ class PgRoomLocks:
         if self._conn is not None and not self._conn.closed:
             with suppress(StorageUnavailable):  # if the session is gone, its locks went with it
                 self._query("SELECT pg_advisory_unlock(%s)", room_lock_key(room_id))
+
+    @_serialised
+    def holder_pid(self, room_id: str) -> int | None:
+        """The lock session's backend pid if this process believes it holds ``room_id``'s lock (for a
+        write that checks that belief in its own statement, ``Store.append``); else None."""
+        if room_id not in self.held or self._conn is None or self._conn.closed:
+            return None
+        return self._pid
 
     def _holds(self, s: Session | Connection, room_id: str) -> bool:
         if self._pid is None:
@@ -168,6 +194,7 @@ class PgRoomLocks:
             {"pid": self._pid, "hi": key >> 32, "lo": key & 0xFFFFFFFF}).first()
         return found is not None
 
+    @_serialised
     def fence(self, s: Session | Connection, room_id: str) -> None:
         """Inside a write transaction: go on only while our lock session holds the room's lock.
 
@@ -185,6 +212,7 @@ class PgRoomLocks:
         if not self._holds(s, room_id):
             raise StorageUnavailable("the room's lock could not be confirmed")
 
+    @_serialised
     def owner_url(self, s: Session | Connection, room_id: str) -> str | None:
         """The public URL of the process that holds ``room_id``'s lock (None: nobody, or no URL)."""
         key = room_lock_key(room_id) & 0xFFFFFFFFFFFFFFFF
@@ -197,6 +225,7 @@ class PgRoomLocks:
             {"hi": key >> 32, "lo": key & 0xFFFFFFFF}).first()
         return None if row is None else row[0]
 
+    @_serialised
     def close(self) -> None:
         self.held.clear()
         self._close()

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -27,9 +28,10 @@ from sqlalchemy.pool import PoolProxiedConnection
 
 from cosmodeck.storage.errors import RoomLost, StorageUnavailable, StoreRefused
 from cosmodeck.storage.models import Base, ExtraModel, MetaModel, RoomModel, StepModel
-from cosmodeck.storage.ownership import ORPHANS_SQL, PgRoomLocks, SqliteFileLock, db_reason
+from cosmodeck.storage.ownership import ORPHANS_SQL, PgRoomLocks, SqliteFileLock, db_reason, room_lock_key
 
 DEFAULT_DB = "sqlite:///cosmodeck.db"
+SCHEMA_LOCK_KEY = room_lock_key("")  # PostgreSQL: the advisory lock held while the tables are created
 
 
 def default_url(db: str | None) -> str:
@@ -91,9 +93,18 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self._file_lock: SqliteFileLock | None = None
         self._now: PoolProxiedConnection | None = None  # SQLite file: append_now's connection, kept checked out
+        # PostgreSQL: the one-statement writes' connections (psycopg, autocommit), one per calling thread
+        self._pg_local = threading.local()
+        self._pg_conns: set[Any] = set()
+        self._pg_conns_lock = threading.Lock()
         self.locks: PgRoomLocks | None = None if self.sqlite else PgRoomLocks(self.engine)
         try:
-            Base.metadata.create_all(self.engine)
+            if self.sqlite:
+                Base.metadata.create_all(self.engine)
+            else:  # servers started together on a new database: one creates the tables, the others wait
+                with self.engine.begin() as c:
+                    c.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": SCHEMA_LOCK_KEY})
+                    Base.metadata.create_all(c)
         except SQLAlchemyError as e:
             self.engine.dispose()
             raise StoreRefused(f"cannot open the database {self.safe_url}: {db_reason(e)}") from None
@@ -130,6 +141,7 @@ class Store:
         if self._now is not None:
             self._now.invalidate()  # closed, never back in the pool (its busy timeout is zero)
             self._now = None
+        self._close_pg_once(every=True)
         self.engine.dispose()
         if self._file_lock is not None:
             self._file_lock.release()
@@ -198,16 +210,25 @@ class Store:
 
     # ---- writes ------------------------------------------------------------------------
     def create_room(self, room: RoomRow) -> None:
+        values = {"id": room.id, "game": room.game, "players": room.players, "seed": room.seed,
+                  "header": json.dumps(room.header), "seats": json.dumps(room.seats), "status": room.status,
+                  "origin": room.origin, "created": room.created,
+                  "result": None if room.result is None else json.dumps(room.result)}
+        if self.locks is not None:  # PostgreSQL: the room and its extras in one statement first
+            sql = _PG_CREATE_EXTRAS if room.extras else _PG_CREATE
+            done, row = self._pg_once_run(sql, {**values, "d": json.dumps(room.extras)})
+            if done and row is not None and row[0] == 1:
+                return
         with self._core_tx() as c:  # plain SQL: rooms are created in bursts (e.g. many games ending at once)
-            c.execute(_INSERT_ROOM, {
-                "id": room.id, "game": room.game, "players": room.players, "seed": room.seed,
-                "header": json.dumps(room.header), "seats": json.dumps(room.seats), "status": room.status,
-                "origin": room.origin, "created": room.created,
-                "result": None if room.result is None else json.dumps(room.result)})
+            c.execute(_INSERT_ROOM, values)
             if room.extras:
                 c.execute(_INSERT_EXTRAS, {"r": room.id, "d": json.dumps(room.extras)})
 
     def room_exists(self, room_id: str) -> bool:
+        if self.locks is not None:
+            done, row = self._pg_once_run(_PG_ROOM_EXISTS, {"r": room_id})
+            if done:
+                return row is not None
         with self._read() as s:
             return s.execute(_ROOM_EXISTS, {"r": room_id}).first() is not None
 
@@ -227,8 +248,12 @@ class Store:
         written and ``RoomLost`` says the caller's copy of the room is out of date.
 
         The hottest write of a server (one per accepted step): plain SQL statements on one
-        connection, without the ORM's unit of work.
+        connection, without the ORM's unit of work. On PostgreSQL it is first tried as one statement
+        (``_append_pg_once``: one round trip instead of six); anything short of that statement
+        writing the step falls through to the transaction below, which decides and reports.
         """
+        if self.locks is not None and self._append_pg_once(room_id, seq, step, status, result, extras):
+            return
         with self._core_tx() as c:
             if self.locks is not None:
                 self.locks.fence(c, room_id)
@@ -245,6 +270,77 @@ class Store:
                 data = json.dumps(extras)
                 if c.execute(_UPDATE_EXTRAS, {"r": room_id, "d": data}).rowcount == 0:
                     c.execute(_INSERT_EXTRAS, {"r": room_id, "d": data})
+
+    def _append_pg_once(self, room_id: str, seq: int, step: Step, status: str | None,
+                        result: dict[str, Any] | None, extras: dict[str, Any] | None) -> bool:
+        """PostgreSQL: ``append`` as one statement in autocommit (so one round trip, all or nothing):
+        the step is inserted only if, at that statement, this process's lock session holds the room's
+        advisory lock (the fence) and the room has exactly ``seq`` stored steps; the status, result and
+        extras only with it. True: committed. False: nothing was written (the lock is not known to be
+        held, the fence or the count said no, or any error): ``append``'s transaction then decides.
+        """
+        args: dict[str, Any] = {"q": seq, "at": step.at, "seat": step.seat, "a": step.action}
+        sql = _PG_ONCE_HEAD
+        if status is not None:
+            args["status"] = status
+            if result is not None:
+                args["result"] = json.dumps(result)
+                sql += _PG_ONCE_STATUS_RESULT
+            else:
+                sql += _PG_ONCE_STATUS
+        if extras is not None:
+            args["d"] = json.dumps(extras)
+            sql += _PG_ONCE_EXTRAS
+        return self._pg_once_fenced(room_id, sql + _PG_ONCE_TAIL, args)
+
+    def _pg_once_fenced(self, room_id: str, sql: str, args: dict[str, Any]) -> bool:
+        """Run ``sql`` (one statement that checks the fence itself: parameters ``pid``, ``hi``, ``lo``,
+        ``r`` are added here) in autocommit on this store's own connection. True if its one row says 1
+        (it wrote); False if it wrote nothing, the room's lock is not known to be held, or on any error."""
+        assert self.locks is not None
+        pid = self.locks.holder_pid(room_id)
+        if pid is None:
+            return False
+        key = room_lock_key(room_id) & 0xFFFFFFFFFFFFFFFF
+        done, row = self._pg_once_run(sql, {**args, "pid": pid, "hi": key >> 32, "lo": key & 0xFFFFFFFF,
+                                             "r": room_id})
+        return done and row is not None and row[0] == 1
+
+    def _pg_once_run(self, sql: str, args: dict[str, Any]) -> tuple[bool, Any]:
+        """PostgreSQL: one statement in autocommit on this store's own connection (no pool check-out, no
+        ping, no BEGIN/COMMIT: one round trip). (True, its first row or None), or (False, None) on any
+        error (the connection is then closed; the caller's transaction path reports the error)."""
+        try:
+            conn = self._pg_once
+            if conn is None or conn.closed:
+                proxied = self.engine.raw_connection()
+                proxied.detach()  # kept by this store, outside the pool
+                conn = cast(Any, proxied.dbapi_connection)
+                conn.autocommit = True
+                self._pg_local.conn = conn
+                with self._pg_conns_lock:
+                    self._pg_conns.add(conn)
+            with conn.cursor() as cur:
+                cur.execute(sql, args)
+                return True, cur.fetchone()
+        except Exception:  # psycopg.Error, a broken connection
+            self._close_pg_once()
+            return False, None
+
+    @property
+    def _pg_once(self) -> Any:
+        """This thread's one-statement connection (None before the first)."""
+        return getattr(self._pg_local, "conn", None)
+
+    def _close_pg_once(self, every: bool = False) -> None:
+        """Close this thread's one-statement connection (``every``: every thread's, when the store closes)."""
+        with self._pg_conns_lock:
+            conns = list(self._pg_conns) if every else [c for c in [self._pg_once] if c is not None]
+            self._pg_conns.difference_update(conns)
+        self._pg_local.conn = None
+        for conn in conns:
+            with suppress(Exception):
+                conn.close()
 
     def append_now(self, room_id: str, seq: int, step: Step, status: str | None = None,
                    result: dict[str, Any] | None = None, extras: dict[str, Any] | None = None) -> bool:
@@ -299,6 +395,9 @@ class Store:
             c.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     def start(self, room_id: str, origin: float) -> None:
+        # PostgreSQL: one statement under the fence first (see ``append``), else the transaction decides
+        if self.locks is not None and self._pg_once_fenced(room_id, _PG_ONCE_START, {"o": origin}):
+            return
         with self._core_tx() as c:
             if self.locks is not None:
                 self.locks.fence(c, room_id)
@@ -362,6 +461,36 @@ _COUNT_STEPS = text("SELECT count(*) FROM steps WHERE room_id = :r")
 _INSERT_STEP = text("INSERT INTO steps (room_id, seq, at, seat, action) VALUES (:r, :q, :at, :seat, :a)")
 _UPDATE_EXTRAS = text("UPDATE room_extras SET data = :d WHERE room_id = :r")
 _INSERT_EXTRAS = text("INSERT INTO room_extras (room_id, data) VALUES (:r, :d)")
+# Store._append_pg_once: the step inserted only under the fence (our lock session holds the room's
+# lock) and as the room's next step; the other changes only if the step was inserted. One statement.
+_PG_FENCE = """EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND pid = %(pid)s
+                         AND classid = CAST(%(hi)s AS oid) AND objid = CAST(%(lo)s AS oid) AND objsubid = 1)"""
+_PG_ONCE_HEAD = """WITH ok AS (
+  SELECT 1 WHERE """ + _PG_FENCE + """
+             AND (SELECT count(*) FROM steps WHERE room_id = %(r)s) = %(q)s),
+ins AS (INSERT INTO steps (room_id, seq, at, seat, action)
+        SELECT %(r)s, %(q)s, %(at)s, %(seat)s, %(a)s FROM ok RETURNING 1)"""
+_PG_ONCE_STATUS = """,
+st AS (UPDATE rooms SET status = %(status)s WHERE id = %(r)s AND EXISTS (SELECT 1 FROM ins) RETURNING 1)"""
+_PG_ONCE_STATUS_RESULT = """,
+st AS (UPDATE rooms SET status = %(status)s, result = %(result)s WHERE id = %(r)s AND EXISTS (SELECT 1 FROM ins)
+       RETURNING 1)"""
+_PG_ONCE_EXTRAS = """,
+ex AS (INSERT INTO room_extras (room_id, data) SELECT %(r)s, %(d)s FROM ins
+       ON CONFLICT (room_id) DO UPDATE SET data = EXCLUDED.data RETURNING 1)"""
+_PG_ONCE_TAIL = """
+SELECT count(*) FROM ins"""
+_PG_ONCE_START = """WITH st AS (UPDATE rooms SET status = 'playing', origin = %(o)s
+            WHERE id = %(r)s AND """ + _PG_FENCE + """ RETURNING 1)
+SELECT count(*) FROM st"""
+_PG_CREATE_ROOM = """INSERT INTO rooms (id, game, players, seed, header, seats, status, origin, created, result)
+  VALUES (%(id)s, %(game)s, %(players)s, %(seed)s, %(header)s, %(seats)s, %(status)s, %(origin)s, %(created)s,
+          %(result)s) RETURNING id"""
+_PG_CREATE = "WITH r AS (" + _PG_CREATE_ROOM + ") SELECT count(*) FROM r"
+_PG_CREATE_EXTRAS = ("WITH r AS (" + _PG_CREATE_ROOM + "),\n"
+                     "e AS (INSERT INTO room_extras (room_id, data) SELECT id, %(d)s FROM r RETURNING 1)\n"
+                     "SELECT count(*) FROM r")
+_PG_ROOM_EXISTS = "SELECT 1 FROM rooms WHERE id = %(r)s"
 # the same statements for sqlite3 itself (Store.append_now)
 _COUNT_STEPS_SQL = "SELECT count(*) FROM steps WHERE room_id = ?"
 _INSERT_STEP_SQL = "INSERT INTO steps (room_id, seq, at, seat, action) VALUES (?, ?, ?, ?, ?)"
