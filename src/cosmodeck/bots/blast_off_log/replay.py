@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from contextlib import suppress
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from cosmodeck.bots.blast_off_log.records import Obligation, Play, Violation, face
 from cosmodeck.engine.errors import CosmodeckError
@@ -22,6 +22,12 @@ _RESUME = frozenset(("declared", "effect", "hand", "timeout"))  # a resolution c
 
 class PublicLog:
     """Follows spectator events only; derives obligations owed and violations as they arise."""
+
+    _ON: ClassVar[dict[Any, Any]] = {}  # event kind -> the class's ``_on_KIND`` method (set for each class, below)
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        cls._ON = _handlers(cls)
 
     def __init__(self, g: BlastOffGame, view: Mapping[str, Any]) -> None:
         self.g = g
@@ -115,7 +121,8 @@ class PublicLog:
         kind = d["type"]
         p = self.pending
         if p is not None:
-            self._late_restriction(p, kind)
+            if p.late:
+                self._late_restriction(p, kind)
             if not p.paused and self._ends(p, d, kind, t):
                 self._finish_play()
             elif kind in _RESUME:
@@ -123,10 +130,7 @@ class PublicLog:
         if self.rt:
             self._expire_due(t)
         self.now = max(self.now, t)
-        key = (type(self), kind)
-        handler = _HANDLERS.get(key, _UNKNOWN)
-        if handler is _UNKNOWN:  # the first event of this kind: look its handler up once
-            handler = _HANDLERS[key] = getattr(type(self), "_on_" + str(kind), None)
+        handler = self._ON.get(kind)  # _on_KIND (none: an event the replay does not follow)
         if handler is not None:
             handler(self, d, t)
 
@@ -264,7 +268,10 @@ class PublicLog:
 
     # ---- the engine's rules, mirrored -------------------------------------------------------
     def _missions(self) -> list[Mission]:
-        return [m for m in (self.by_id.get(i) for i in self.inforce) if m is not None]
+        inforce = self.inforce
+        if not inforce:
+            return []
+        return [m for m in map(self.by_id.get, inforce) if m is not None]
 
     def _start_play(self, d: Mapping[str, Any], t: float, in_cd: bool) -> None:
         kind = TYPE_KIND[TYPE_BY_NAME[d["card"]]]
@@ -392,5 +399,10 @@ class PublicLog:
         self.found.append((seat, mission))
 
 
-_UNKNOWN: Any = object()
-_HANDLERS: dict[tuple[type, Any], Any] = {}  # (class, event kind) -> its _on_KIND (None: not followed)
+
+def _handlers(cls: type) -> dict[Any, Any]:
+    """``{kind: getattr(cls, "_on_" + kind)}`` for every ``_on_KIND`` method of ``cls`` (and its bases)."""
+    return {name[4:]: getattr(cls, name) for name in dir(cls) if name.startswith("_on_")}
+
+
+PublicLog._ON = _handlers(PublicLog)

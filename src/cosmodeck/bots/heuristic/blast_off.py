@@ -36,6 +36,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cosmodeck.bots.base import LazyView
 from cosmodeck.bots.blast_off_log import PublicLog
 from cosmodeck.bots.heuristic.blast_off_memory import MEMORY, memory_for
 from cosmodeck.bots.params import Params
@@ -52,6 +53,7 @@ from cosmodeck.games.blast_off.actions import (
     Play,
     Slap,
 )
+from cosmodeck.games.blast_off.cards import TYPE_NAME, WILD_T
 from cosmodeck.games.blast_off.game import BlastOffGame
 
 CATCHING = ("evidence", "guess")  # how the bot decides to catch (see the module docs)
@@ -64,6 +66,12 @@ def _colour(name: str) -> str:
     if name in ("W", "CD") or not name:
         return ""
     return name[0]
+
+
+_NAME_COLOUR: dict[str, str] = {name: _colour(name) for name in TYPE_NAME}
+_TYPE_COLOUR: tuple[str, ...] = tuple(_colour(name) for name in TYPE_NAME)
+_TYPE_BO: tuple[bool, ...] = tuple(name.startswith("BO-") for name in TYPE_NAME)
+_CD_T = TYPE_NAME.index("CD")
 
 
 class BlastOffHeuristic:
@@ -111,6 +119,8 @@ class BlastOffHeuristic:
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
         if not legal:
             return None
+        if type(view) is LazyView:
+            view = view.resolve()  # many keys are read: from the view itself, not through the lazy wrapper
         seat = int(view["seat"])
         self._racing = view.get("countdown") is not None
         self._watch(view, seat, rng)
@@ -133,8 +143,12 @@ class BlastOffHeuristic:
         choose: list[Choose] = []
         plays: list[Play] = []
         take: Draw | Keep | None = None
+        lists: dict[type, list[Any]] = {Play: plays, Catch: catches, Slap: slaps, Declare: decl, Choose: choose}
         for a in legal:
-            if isinstance(a, Play):
+            into = lists.get(type(a))
+            if into is not None:
+                into.append(a)
+            elif isinstance(a, Play):
                 plays.append(a)
             elif isinstance(a, Catch):
                 catches.append(a)
@@ -154,8 +168,10 @@ class BlastOffHeuristic:
                 return catch
         # 3. countdown: throw in a card (not a Wild while another card fits)
         if slaps:
-            plain = [a for a in slaps if str(a).split()[1] != "W" and not str(a).split()[1].startswith("W[")]
-            return (plain or slaps)[0]
+            for a in slaps:  # the first not a Wild (``slap W ...`` or ``slap W[FACE] ...``), else the first
+                if a.card != WILD_T:
+                    return a
+            return slaps[0]
         # 4. decisions: declare a Wild, choose a swap partner, keep or play the drawn card
         if decl:
             return self._best_declaration(decl, hand)
@@ -201,13 +217,16 @@ class BlastOffHeuristic:
             self._resync(view, counted=tr is not None)
             return
         # the view's events are numbered one by one: start at the first unseen one (else look at all)
-        start = self._log_seen + 1 - recent[0]["n"] if recent else 0
-        if not 0 <= start < len(recent) or recent[start]["n"] != self._log_seen + 1:
+        seen = self._log_seen
+        start = seen + 1 - recent[0]["n"] if recent else 0
+        if not 0 <= start < len(recent) or recent[start]["n"] != seen + 1:
             start = 0
+        feed = tr.feed
         for e in recent[start:] if start else recent:
-            if e["n"] > self._log_seen:
-                tr.feed(e, float(e["t"]))
-                self._log_seen = e["n"]
+            n = e["n"]
+            if n > seen:
+                feed(e, float(e["t"]))
+                self._log_seen = seen = n
         tr.settle(now)
         if tr.lost:
             self._resync(view)
@@ -297,19 +316,33 @@ class BlastOffHeuristic:
 
     @staticmethod
     def _best_play(plays: list[Any], hand: list[str]) -> Any:
-        counts = Counter(_colour(c) for c in hand if _colour(c))
-        numbered = sum(1 for c in hand if c not in ("W", "CD"))
-
-        def score(a: Any) -> float:
-            words = str(a).split()
-            card = words[1] if len(words) > 1 else ""
-            if card.startswith("W"):
-                return -10.0  # keep Wilds for when nothing else plays
-            if card == "CD":
-                return 3.0 if numbered >= 3 else -1.0
-            return counts[_colour(card)] + (0.5 if card.startswith("BO-") else 0.0)
-
-        return max(plays, key=score)
+        """The play of the best score, the first of them on a tie (``max``): a Wild -10 (kept for when nothing
+        else plays), a Countdown card 3 with 3 or more numbered cards in hand else -1, any other card the
+        number of cards of its colour in hand (+0.5 for a Blast Off card). A card's colour is its name's
+        (``_colour``); the Wild is the one card whose notation starts with ``W``."""
+        counts: dict[str, int] = {}
+        numbered = 0
+        for c in hand:
+            col = _NAME_COLOUR.get(c)
+            if col is None:
+                col = _colour(c)
+            if col:
+                counts[col] = counts.get(col, 0) + 1
+            if c not in ("W", "CD"):
+                numbered += 1
+        best: Any = None
+        top = 0.0
+        for a in plays:
+            t = a.card
+            if t == WILD_T:
+                score = -10.0
+            elif t == _CD_T:
+                score = 3.0 if numbered >= 3 else -1.0
+            else:
+                score = counts.get(_TYPE_COLOUR[t], 0) + (0.5 if _TYPE_BO[t] else 0.0)
+            if best is None or score > top:
+                best, top = a, score
+        return best
 
     @staticmethod
     def _best_declaration(decl: list[Any], hand: list[str]) -> Any:
