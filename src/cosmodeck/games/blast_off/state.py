@@ -225,6 +225,10 @@ class BlastOffState(State):
     def _result(self) -> Result | None:
         return self.res
 
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """``State.view`` built as one dict by ``view.full_view`` (compiled when built; ``view`` module docs)."""
+        return view.full_view(self, seat)
+
     def _view(self, seat: int | None) -> dict[str, Any]:
         return view.view(self, seat)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cosmodeck.engine.rng import Rng
+from cosmodeck.engine.state import State
 from cosmodeck.games.blast_off.cards import LETTERS, NTYPES, TYPE_NAME, face_json, face_text, value_text
 from cosmodeck.games.blast_off.legal import drawn_auto, drawn_options, face_of, legal_slaps
 from cosmodeck.games.blast_off.phases import AUTHOR, CHOOSE, COUNTDOWN, DECLARE, DRAWN, PHASE_NAMES, RESPONSE
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from cosmodeck.games.blast_off.mdl import Mission
     from cosmodeck.games.blast_off.state import BlastOffState
 
-__all__ = ["ViewCache", "_card", "_pile_face", "resample", "view"]
+__all__ = ["ViewCache", "_card", "_pile_face", "full_view", "full_view_py", "resample", "view"]
 
 # texts built once: a card type's own face on the pile, every (colour, value) face, every value a countdown calls
 _OWN_FACE: tuple[str, ...] = tuple(face_text(*face_of(t, -1, 0)) for t in range(NTYPES))
@@ -222,6 +223,11 @@ def _decision(st: BlastOffState) -> dict[str, Any]:
     return out
 
 
+def full_view_py(st: BlastOffState, seat: int | None) -> dict[str, Any]:
+    """``seat``'s whole view: ``State.view`` (the common keys, then ``view``'s game part)."""
+    return State.view(st, seat)
+
+
 def _waits(st: BlastOffState, cid: int) -> bool:
     """Whether drawing ``cid`` here would open the DRAWN decision rather than resolve at once."""
     was, st.drawn = st.drawn, cid
@@ -266,3 +272,10 @@ def resample(st: BlastOffState, owner: int | None, rng: Rng) -> BlastOffState:
         elif c.phase == RESPONSE:
             c.pend[owner] = []
     return c
+
+
+# ``BlastOffState.view``: the compiled copy of ``full_view_py`` (``view_fast.pyx``) when it was built
+try:
+    from cosmodeck.games.blast_off.view_fast import full_view
+except ImportError:  # not built (e.g. a source tree without a C compiler): the readable view, the same dicts
+    full_view = full_view_py

@@ -1,0 +1,251 @@
+# cython: language_level=3, boundscheck=True, wraparound=True
+"""Blast Off!'s player view compiled: ``full_view(st, seat)`` is ``State.view(st, seat)`` (the common keys, then
+``view.view``'s game part) built as one dict.
+
+The readable forms are ``engine/state.py:State.view`` with ``view.view`` (which keeps parts per state,
+``view.ViewCache``) and ``view_reference.view_reference``; this module copies ``view.view`` and its helpers
+line for line with C locals (each names the function it copies) and shares the same ``ViewCache``.
+``BlastOffState.view`` calls it when the extension is built (``view.full_view``), else ``State.view``.
+``tests/blast_off/test_view_cached.py`` proves both paths equal to the reference on every step of seeded
+games, key for key, in order and as JSON.
+"""
+
+from cosmodeck.games.blast_off.cards import TYPE_NAME, face_json, face_text, value_text
+from cosmodeck.games.blast_off.phases import CHOOSE, COUNTDOWN, DRAWN, PHASE_NAMES, RESPONSE
+from cosmodeck.games.blast_off.view import (
+    _DECISION,
+    _FACE_TEXT,
+    _OWN_FACE,
+    _RANK,
+    _TOP,
+    _VALUE_TEXT,
+    _known,
+    _revealed,
+)
+
+cdef int C_COUNTDOWN = COUNTDOWN
+cdef int C_DRAWN = DRAWN
+cdef int C_RESPONSE = RESPONSE
+cdef int C_CHOOSE = CHOOSE
+cdef tuple C_TYPE_NAME = TYPE_NAME
+cdef tuple C_OWN_FACE = _OWN_FACE
+cdef dict C_FACE_TEXT = _FACE_TEXT
+cdef dict C_TOP = _TOP
+cdef dict C_VALUE_TEXT = _VALUE_TEXT
+cdef tuple C_RANK = _RANK
+cdef dict C_DECISION = _DECISION
+cdef object C_PHASE_NAMES = PHASE_NAMES
+
+
+def full_view(st, seat):
+    """``State.view(st, seat)``: the common keys (``engine/state.py``) then ``view.view(st, seat)``."""
+    st._seat(seat, True)
+    res = st._result()
+    cdef dict out = {
+        "game": st.game.id,
+        "players": st.players,
+        "seat": seat,
+        "now": st.now,
+        "to_act": sorted(st.to_act),
+        "deadline": st.next_deadline(),
+        "over": res is not None,
+        "result": None if res is None else res.to_dict(),
+    }
+    _game_part(st, seat, out)
+    return out
+
+
+cdef void _game_part(st, seat, dict out) except *:
+    """``view.view``, written into ``out``."""
+    vc = st._vc
+    cdef int ph = st.phase
+    cdef list hands = st.hands
+    cdef list disc = st.disc
+    cdef bint rt = st.rt
+    fcol, fval = st.fcol, st.fval
+    top = C_TOP.get((fcol, fval))
+    if top is None:
+        top = (face_text(fcol, fval), *face_json(fcol, fval).values())
+    mission = st.mission
+    cdef tuple ctype = st.g.ctype
+    cdef list inforce = st.inforce
+    cdef int cur = st.cur
+    cdef object h
+    out["phase"] = C_PHASE_NAMES[ph]
+    out["timing"] = "realtime" if rt else "steps"
+    out["turn"] = cur
+    out["dealer"] = st.dealer
+    out["dir"] = st.dir
+    out["hand"] = None if seat is None else _hand(st, vc, seat)
+    out["hand_sizes"] = [len(h) for h in hands]
+    out["known"] = [] if seat is None or seat not in st.kby else _known(st, seat)
+    out["active"] = [bool(h) for h in hands]
+    out["draw_pile"] = len(st.draw)
+    out["discard"] = _discard(st, vc)
+    out["top"] = {"card": C_TYPE_NAME[ctype[disc[-1]]], "face": top[0], "colour": top[1], "value": top[2]}
+    out["missions_in_force"] = [_mjson(vc, mi, mission(mi), None, None) for mi in inforce]
+    out["missions_discarded"] = [_mjson(vc, mi, mission(mi), None, None) for mi in st.mdisc]
+    out["mission_deck"] = len(st.mdeck)
+    out["missions"] = [_mjson(vc, mi, mission(mi), mi in inforce, st) for mi in st.revealed]
+    out["penalties"] = [{"seat": s, "kind": k, "mission": m} for s, k, m in st.penalties]
+    out["recent"] = _recent(st, vc)
+    out["skip_marks"] = list(st.skip)
+    out["placings"] = list(st.placings)
+    out["passes"] = st.passes
+    out["response_step"] = st.resp_no
+    out["countdown"] = None if st.cd_rocket < 0 else _countdown(st, vc, ph, rt)
+    out["obligations"] = [] if seat is None or not st.obls else _obligations(st, seat, rt)
+    out["decision"] = None if ph not in C_DECISION else _decision(st, ph, cur)
+    out["drawn"] = C_TYPE_NAME[ctype[st.drawn]] if ph == C_DRAWN and seat == cur and st.drawn >= 0 else None
+    out["pending"] = None
+    out["responded"] = sorted(st.rdone) if ph == C_RESPONSE else []
+    if seat is not None and not rt:
+        pend = st.pend
+        if seat in pend:
+            p = pend[seat]
+            out["pending"] = [str(a) for a in p] if isinstance(p, list) else str(p)
+
+
+cdef list _hand(st, vc, seat):
+    """``view._hand``."""
+    cdef list hand = st.hands[seat]
+    cdef dict kept_by_seat = vc.hands
+    kept = kept_by_seat.get(seat)
+    if kept is not None and kept[0] == hand:
+        return list(kept[1])
+    cdef tuple ctype = st.g.ctype
+    cdef list types = [ctype[c] for c in hand]
+    types.sort(key=C_RANK.__getitem__)
+    cdef list names = [C_TYPE_NAME[t] for t in types]
+    kept_by_seat[seat] = (hand[:], names)
+    return list(names)
+
+
+cdef list _recent(st, vc):
+    """``view._recent``."""
+    cdef list rec = st.recent
+    cdef list src = vc.rsrc
+    cdef list cop
+    cdef Py_ssize_t off, kept
+    if src and rec:
+        off = rec[0]["n"] - src[0]["n"]
+        kept = len(src) - off
+        if off >= 0 and 0 < kept <= len(rec) and (src[off:] if off else src) == rec[:kept]:
+            if kept == len(rec) and not off:
+                return list(vc.rcopy)
+            cop = vc.rcopy[off:]
+            for e in rec[kept:]:
+                cop.append(dict(e))
+            vc.rsrc = rec[:]
+            vc.rcopy = cop
+            return list(cop)
+    cop = [dict(e) for e in rec]
+    vc.rsrc = rec[:]
+    vc.rcopy = cop
+    return list(cop)
+
+
+cdef list _discard(st, vc):
+    """``view._discard``."""
+    cdef list disc = st.disc
+    cdef dict wface = st.wface
+    cdef list ids = vc.dids
+    cdef Py_ssize_t n = len(ids)
+    cdef list ent
+    if wface == vc.dwf and n <= len(disc):
+        if n == len(disc):
+            if disc == ids:
+                return list(vc.dent)
+        elif disc[:n] == ids:
+            ent = vc.dent + _entries(st, disc[n:])
+            vc.dids = disc[:]
+            vc.dent = ent
+            return list(ent)
+    ent = _entries(st, disc)
+    vc.dids = disc[:]
+    vc.dwf = dict(wface)
+    vc.dent = ent
+    return list(ent)
+
+
+cdef list _entries(st, list cards):
+    """``view._entries``."""
+    cdef tuple ctype = st.g.ctype
+    cdef dict wface = st.wface
+    cdef list out = []
+    cdef object t
+    if not wface:
+        for c in cards:
+            t = ctype[c]
+            out.append({"card": C_TYPE_NAME[t], "face": C_OWN_FACE[t]})
+        return out
+    for c in cards:
+        t = ctype[c]
+        w = wface.get(c)
+        out.append({"card": C_TYPE_NAME[t],
+                    "face": C_OWN_FACE[t] if w is None else C_FACE_TEXT.get(w) or face_text(*w)})
+    return out
+
+
+cdef dict _mjson(vc, mi, m, in_force, st):
+    """``view._mjson``."""
+    key = (mi, in_force)
+    cdef dict kept_by_key = vc.mjson
+    kept = kept_by_key.get(key)
+    if kept is not None and kept[0] is m:
+        return kept[1]
+    cdef dict out = m.to_json() if st is None else _revealed(st, mi)
+    kept_by_key[key] = (m, out)
+    return out
+
+
+cdef dict _countdown(st, vc, int ph, bint rt):
+    """``view._countdown``."""
+    seq = st.cd_seq
+    if seq != vc.cseq:
+        vc.cseq = tuple(seq)
+        vc.ctext = [C_VALUE_TEXT.get(v) or value_text(v) for v in seq]
+    cdef list texts = vc.ctext
+    cdef Py_ssize_t idx = st.cd_idx
+    cdef Py_ssize_t i, ntexts = len(texts)
+    cdef dict slots = st.cd_slots
+    cdef dict slot_texts = {}
+    cdef list skipped = []
+    if slots:
+        for v, s in sorted(slots.items(), reverse=True):
+            slot_texts[C_VALUE_TEXT.get(v) or value_text(v)] = s
+    if idx > 0:
+        for i in range(min(idx, ntexts)):
+            if seq[i] not in slots:
+                skipped.append(texts[i])
+    return {
+        "rocket": st.cd_rocket,
+        "sequence": list(texts),
+        "called": texts[idx] if 0 <= idx < ntexts else None,
+        "slots": slot_texts,
+        "skipped": skipped,
+        "last": st.cd_last,
+        "acted": sorted(st.cd_acted) if rt else sorted(st.pend) if ph == C_COUNTDOWN else [],
+        "next_call": st.cd_t if st.cd_t >= 0 else None,
+    }
+
+
+cdef list _obligations(st, seat, bint rt):
+    """``view._obligations``."""
+    cdef list out = []
+    for o in st.obls:
+        if o[0] == seat:
+            m = st.mission(o[1])
+            out.append({"mission": m.id, "do": "gesture" if m.gesture else "announce", "token": m.token,
+                        "arg": m.arg, "expect": o[2], "deadline": o[3] if rt else None,
+                        "due_step": None if rt else o[4]})
+    return out
+
+
+cdef dict _decision(st, int ph, int cur):
+    """``view._decision``."""
+    dec_t = st.dec_t
+    cdef dict out = {"kind": C_DECISION[ph], "seat": cur, "deadline": dec_t if dec_t >= 0 else None}
+    if ph == C_CHOOSE:
+        out["candidates"] = [s for s, h in enumerate(st.hands) if h and s != cur]
+    return out
