@@ -400,6 +400,35 @@ class PublicLog:
 
 
 
+
+def _play_values(p: Play | None) -> tuple[Any, ...] | None:
+    if p is None:
+        return None
+    return (p.event, p.actor, p.kind, p.col, p.val, p.bkind, p.bcol, p.bval, p.in_cd, p.blast_off, list(p.before),
+            p.t, p.turns, p.paused, p.choosing, p.late)
+
+
+def snapshot(log: PublicLog) -> tuple[Any, ...]:
+    """Everything ``log`` holds, as plain values (with the Python types of the times and seats), to compare
+    two logs (``replay_fast.FastPublicLog.snapshot`` gives the same for the compiled copy)."""
+    return snapshot_values(log.rt, log.sizes, log.inforce, log.face, log.top_kind, log.in_cd, log.resp, log.turns,
+                           log.now, log.obls, log.viols, log.found, log.lost, _play_values(log.pending),
+                           _play_values(log.last), log.last_choose, log.extra, log.rthen, log._then,
+                           log._next_key, log.by_id)
+
+
+def snapshot_values(rt: bool, sizes: list[int], inforce: list[str], fc: tuple[int, int], top_kind: int, in_cd: bool,
+                    resp: int, turns: int, now: float, obls: list[Obligation], viols: list[Violation],
+                    found: list[tuple[int, str]], lost: bool, pending: Any, last: Any, last_choose: str, extra: int,
+                    rthen: str | None, then: str, next_key: int, by_id: dict[str, Mission]) -> tuple[Any, ...]:
+    return (bool(rt), list(sizes), list(inforce), tuple(fc), top_kind, bool(in_cd), resp, turns, type(now), now,
+            [(type(o.seat), o.seat, o.mission, o.gesture, o.token, o.expect, type(o.deadline), o.deadline, o.due)
+             for o in obls],
+            [(v.key, v.seat, v.mission, type(v.start), v.start, type(v.end), v.end, v.need, v.caught) for v in viols],
+            list(found), bool(lost), pending, last, last_choose, extra, rthen, then, next_key,
+            [(k, by_id[k]) for k in sorted(by_id)])
+
+
 def _handlers(cls: type) -> dict[Any, Any]:
     """``{kind: getattr(cls, "_on_" + kind)}`` for every ``_on_KIND`` method of ``cls`` (and its bases)."""
     return {name[4:]: getattr(cls, name) for name in dir(cls) if name.startswith("_on_")}

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cosmodeck.bots.base import LazyView
 from cosmodeck.bots.blast_off_log import PublicLog
@@ -56,7 +56,18 @@ from cosmodeck.games.blast_off.actions import (
 from cosmodeck.games.blast_off.cards import TYPE_NAME, WILD_T
 from cosmodeck.games.blast_off.game import BlastOffGame
 
+if TYPE_CHECKING:
+    from cosmodeck.bots.blast_off_log.replay_fast import FastPublicLog
+
 CATCHING = ("evidence", "guess")  # how the bot decides to catch (see the module docs)
+
+# the tracker: ``PublicLog`` compiled (``bots/blast_off_log/replay_fast.pyx``, the same bookkeeping) when built
+try:
+    from cosmodeck.bots.blast_off_log import replay_fast as _fast
+
+    TRACKER: Any = _fast.FastPublicLog
+except ImportError:  # not built (e.g. a source tree without a C compiler): the readable replay, the same games
+    TRACKER = PublicLog
 
 
 def _colour(name: str) -> str:
@@ -95,7 +106,7 @@ class BlastOffHeuristic:
         self._seen_discard = -1
         self._last_turn = -1
         self._suspect: int | None = None
-        self._tracker: PublicLog | None = None
+        self._tracker: PublicLog | FastPublicLog | None = None
         self._log_seen = -1
         self._decided: dict[int, bool] = {}  # violation key -> catch it (drawn once with p_catch)
         self.resyncs = 0  # times the tracker restarted from a view after its first look
@@ -236,13 +247,13 @@ class BlastOffHeuristic:
 
     def _resync(self, view: Mapping[str, Any], counted: bool = True) -> None:
         recent = view["recent"]
-        self._tracker = PublicLog(self.game, dict(view))
+        self._tracker = TRACKER(self.game, dict(view))
         self._log_seen = recent[-1]["n"] if recent else -1
         self._decided = {}
         self.resyncs += counted
 
     @staticmethod
-    def _agrees(view: Mapping[str, Any], seat: int, tr: PublicLog) -> bool:
+    def _agrees(view: Mapping[str, Any], seat: int, tr: PublicLog | FastPublicLog) -> bool:
         """The tracker's obligations for this seat are among those the view says it owes (a self-check)."""
         owed = tr.owed(seat)
         if not owed:
