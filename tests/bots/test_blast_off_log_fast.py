@@ -2,11 +2,12 @@
 exactly what the readable ``PublicLog`` keeps, after every event and every settle of seeded games.
 
 Both logs start from the same view and are fed the same new events of later views (as the heuristic's
-tracker is); after each event, each settle and each query their ``snapshot`` (every field, with the Python
-types of times and seats), the violations a catch would find and the obligations each seat owes are
-compared. Looks come at every step and every third step (several events at once), in both timings and
-with the options that change the bookkeeping (referee, assist, authored missions, missions out of control,
-play for places). The heuristic uses the compiled log when it is built (and it must be, here).
+tracker is: ``follow``, or event by event); after each event, each settle and each query their ``snapshot``
+(every field, with the Python types of times and seats), the violations a catch would find and the
+obligations each seat owes are compared. Looks come at every step and every third step (several events
+at once), in both timings and with the options that change the bookkeeping (referee, assist, authored
+missions, missions out of control, play for places). The heuristic uses the compiled log when it is built
+(and it must be, here).
 """
 
 from __future__ import annotations
@@ -54,20 +55,25 @@ class _Pair:
     def same(self, where: Any) -> None:
         assert self.cy.snapshot() == snapshot(self.py), where
 
-    def look(self, view: Mapping[str, Any], where: Any) -> int:
-        """Feed the view's new events, settle at its time, ask what a catch would find; the events fed."""
-        fed = 0
-        for e in view["recent"]:
-            if e["n"] > self.seen:
-                self.py.feed(e, float(e["t"]))
-                self.cy.feed(e, float(e["t"]))
-                self.seen = e["n"]
-                fed += 1
-                self.same((*where, "event", e["n"], e["type"]))
+    def look(self, view: Mapping[str, Any], where: Any, one_by_one: bool) -> int:
+        """Feed the view's new events (one by one, compared after each, or in one ``follow`` call), settle at
+        its time, ask what a catch would find; the number of events fed."""
         now = float(view["now"])
-        self.py.settle(now)
-        self.cy.settle(now)
+        before = self.seen
+        if one_by_one:
+            for e in view["recent"]:
+                if e["n"] > self.seen:
+                    self.py.feed(e, float(e["t"]))
+                    self.cy.feed(e, float(e["t"]))
+                    self.seen = e["n"]
+                    self.same((*where, "event", e["n"], e["type"]))
+            self.py.settle(now)
+            self.cy.settle(now)
+        else:
+            self.seen = self.py.follow(view["recent"], self.seen, now)
+            assert self.cy.follow(view["recent"], before, now) == self.seen, where
         self.same((*where, "settle"))
+        fed = self.seen - before
         if self.py.rt:
             d = view["deadline"]
             deadline = None if d is None else float(d)
@@ -104,7 +110,7 @@ def _play(players: int, seeds: range, **options: Any) -> dict[str, int]:
                 if pair is None or (recent and recent[0]["n"] > pair.seen + 1):
                     pairs[every] = _Pair(game, view)  # first look, or events missed: start again from the view
                 else:
-                    seen["events"] += pair.look(view, (seed, step, every))
+                    seen["events"] += pair.look(view, (seed, step, every), one_by_one=every == 1)
                     seen["obligations"] += bool(pair.py.obls)
                     seen["violations"] += bool(pair.py.viols)
                     seen["caught"] += any(v.caught for v in pair.py.viols)

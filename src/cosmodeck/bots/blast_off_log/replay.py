@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from dataclasses import replace
 from typing import Any, ClassVar
@@ -114,6 +114,21 @@ class PublicLog:
             self.now = max(self.now, now)
 
     # ---- feeding ----------------------------------------------------------------------------
+    def follow(self, recent: Sequence[Mapping[str, Any]], seen: int, now: float) -> int:
+        """Feed the events of a view's ``recent`` numbered after ``seen`` (each at its time ``t``), then settle
+        at ``now``; the number of the last event fed (``seen`` when none). The events are numbered one by
+        one (``n``): the first unseen one is found by its number, else every event is looked at."""
+        start = seen + 1 - recent[0]["n"] if recent else 0
+        if not 0 <= start < len(recent) or recent[start]["n"] != seen + 1:
+            start = 0
+        for e in recent[start:] if start else recent:
+            n = e["n"]
+            if n > seen:
+                self.feed(e, float(e["t"]))
+                seen = n
+        self.settle(now)
+        return seen
+
     def feed(self, d: Mapping[str, Any], t: float | None = None) -> None:
         """One public event (as a spectator sees it); ``t`` (or ``d["t"]``) is its game time."""
         if t is None:

@@ -17,11 +17,25 @@ from cosmodeck.bots.blast_off_log.records import Obligation, Violation, face
 from cosmodeck.bots.blast_off_log.replay import snapshot_values as _snapshot
 from cosmodeck.engine.errors import CosmodeckError
 from cosmodeck.games.blast_off.cards import BLAST_OFF as _BLAST_OFF
-from cosmodeck.games.blast_off.cards import COLOURS, TYPE_BY_NAME, TYPE_KIND
+from cosmodeck.games.blast_off.cards import COLOURS, TYPE_BY_NAME, TYPE_KIND, face_text
 from cosmodeck.games.blast_off.mdl import EV_DRAW as _EV_DRAW
 from cosmodeck.games.blast_off.mdl import EV_PLAYED as _EV_PLAYED
 from cosmodeck.games.blast_off.mdl import EV_SIZE as _EV_SIZE
 from cosmodeck.games.blast_off.phases import CD_END, CD_VALUE, NEXT, START_CD
+
+# ``records.face`` of every face text the engine writes (``cards.face_text``), looked up; any other text calls it
+cdef dict _FACES = {}
+for _c in range(-1, len(COLOURS)):
+    for _v in range(12):
+        _t = face_text(_c, _v)
+        with suppress(ValueError, IndexError):
+            _FACES[_t] = face(_t)
+
+
+cdef tuple _face(text):
+    got = _FACES.get(text)
+    return face(text) if got is None else got
+
 
 cdef int EV_DRAW = _EV_DRAW
 cdef int EV_PLAYED = _EV_PLAYED
@@ -162,6 +176,22 @@ cdef class FastPublicLog:
             self.now = max(self.now, t)
 
     # ---- feeding ----------------------------------------------------------------------------
+    def follow(self, recent, seen, double now):
+        """``PublicLog.follow``."""
+        cdef Py_ssize_t start, i, m = len(recent)
+        cdef long last = seen
+        start = last + 1 - recent[0]["n"] if m else 0
+        if not 0 <= start < m or recent[start]["n"] != last + 1:
+            start = 0
+        for i in range(start, m):
+            e = recent[i]
+            n = e["n"]
+            if n > last:
+                self.feed(e, float(e["t"]))
+                last = n
+        self.settle(now)
+        return last
+
     def feed(self, d, t=None):
         """``PublicLog.feed``."""
         cdef double tt
@@ -271,7 +301,7 @@ cdef class FastPublicLog:
             self._size_triggers(before, self.in_cd, t)
 
     cdef void _on_declared(self, d, double t) except *:
-        self.fcol, self.fval = face(d["face"])
+        self.fcol, self.fval = _face(d["face"])
         cdef _Play p = self.pending
         if p is not None and p.paused and not p.choosing:
             p.col, p.val = self.fcol, self.fval
@@ -343,7 +373,7 @@ cdef class FastPublicLog:
     cdef void _start_play(self, d, double t, bint in_cd) except *:
         """``PublicLog._start_play``."""
         cdef int kind = C_TYPE_KIND[C_TYPE_BY_NAME[d["card"]]]
-        col, val = face(d["face"])
+        col, val = _face(d["face"])
         seat = d["seat"]
         cdef _Play p = _new_play(EV_PLAYED, seat, kind, col, val, self.top_kind, self.fcol, self.fval, in_cd,
                                  in_cd and d.get("value") == "BO", list(self.sizes), t, self.turns)

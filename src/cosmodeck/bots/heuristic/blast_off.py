@@ -227,18 +227,7 @@ class BlastOffHeuristic:
             # first look, missed events (the log keeps the last 48), or a new game: start from this view
             self._resync(view, counted=tr is not None)
             return
-        # the view's events are numbered one by one: start at the first unseen one (else look at all)
-        seen = self._log_seen
-        start = seen + 1 - recent[0]["n"] if recent else 0
-        if not 0 <= start < len(recent) or recent[start]["n"] != seen + 1:
-            start = 0
-        feed = tr.feed
-        for e in recent[start:] if start else recent:
-            n = e["n"]
-            if n > seen:
-                feed(e, float(e["t"]))
-                self._log_seen = seen = n
-        tr.settle(now)
+        self._log_seen = tr.follow(recent, self._log_seen, now)  # the events after the last seen, then settle
         if tr.lost:
             self._resync(view)
         elif not self._agrees(view, seat, tr):
