@@ -44,12 +44,15 @@ from cosmodeck.bots.reaction import ReactionTime
 from cosmodeck.engine.rng import Rng
 from cosmodeck.games.blast_off.actions import (
     Announce,
+    Author,
     Catch,
     Choose,
     Declare,
+    Done,
     Draw,
     Gesture,
     Keep,
+    Pass,
     Play,
     Slap,
 )
@@ -77,6 +80,21 @@ def _colour(name: str) -> str:
     if name in ("W", "CD") or not name:
         return ""
     return name[0]
+
+
+# the legal actions' kinds, in ``act``'s order: plays, catches, slaps, declarations, choices, then a draw or
+# keep (the first taken), then the rest; by exact class, ``_kind_of`` for any other (a subclass)
+_TAKE = 5
+_OTHER = 6
+_KIND: dict[type, int] = {Play: 0, Catch: 1, Slap: 2, Declare: 3, Choose: 4, Draw: _TAKE, Keep: _TAKE,
+                          Announce: _OTHER, Gesture: _OTHER, Pass: _OTHER, Done: _OTHER, Author: _OTHER}
+
+
+def _kind_of(a: Any) -> int:
+    for k, cls in enumerate((Play, Catch, Slap, Declare, Choose)):
+        if isinstance(a, cls):
+            return k
+    return _TAKE if isinstance(a, (Draw, Keep)) else _OTHER
 
 
 _NAME_COLOUR: dict[str, str] = {name: _colour(name) for name in TYPE_NAME}
@@ -135,7 +153,6 @@ class BlastOffHeuristic:
         seat = int(view["seat"])
         self._racing = view.get("countdown") is not None
         self._watch(view, seat, rng)
-        hand = list(view.get("hand") or [])
         # 1. obligations owed
         for o in view.get("obligations") or ():
             key = (o["mission"], o["token"], o.get("expect"), o.get("deadline"), o.get("due_step"))
@@ -154,22 +171,14 @@ class BlastOffHeuristic:
         choose: list[Choose] = []
         plays: list[Play] = []
         take: Draw | Keep | None = None
-        lists: dict[type, list[Any]] = {Play: plays, Catch: catches, Slap: slaps, Declare: decl, Choose: choose}
+        kinds = (plays, catches, slaps, decl, choose)
         for a in legal:
-            into = lists.get(type(a))
-            if into is not None:
-                into.append(a)
-            elif isinstance(a, Play):
-                plays.append(a)
-            elif isinstance(a, Catch):
-                catches.append(a)
-            elif isinstance(a, Slap):
-                slaps.append(a)
-            elif isinstance(a, Declare):
-                decl.append(a)
-            elif isinstance(a, Choose):
-                choose.append(a)
-            elif take is None and isinstance(a, (Draw, Keep)):
+            k = _KIND.get(type(a))
+            if k is None:
+                k = _kind_of(a)
+            if k < _TAKE:
+                kinds[k].append(a)
+            elif k == _TAKE and take is None:
                 take = a
         # 2. a catch: on evidence from the public log (or, in the guessing mode, on a suspicion)
         if catches:
@@ -185,12 +194,12 @@ class BlastOffHeuristic:
             return slaps[0]
         # 4. decisions: declare a Wild, choose a swap partner, keep or play the drawn card
         if decl:
-            return self._best_declaration(decl, hand)
+            return self._best_declaration(decl, list(view.get("hand") or []))
         if choose:
             sizes = view["hand_sizes"]
             return min(choose, key=lambda a: (sizes[a.target], a.target))
         if plays:
-            return self._best_play(plays, hand)
+            return self._best_play(plays, list(view.get("hand") or []))
         if take is not None:
             return take
         others = [a for a in legal if not isinstance(a, (Catch, Announce, Gesture))]
