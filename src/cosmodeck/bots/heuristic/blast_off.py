@@ -33,7 +33,7 @@ From its view alone:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cosmodeck.bots.base import LazyView
@@ -146,6 +146,13 @@ class BlastOffHeuristic:
         return self.reaction.sample_call(rng)
 
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
+        """``act_readable``, compiled (``blast_off_fast.pyx``) for this class when built."""
+        if _ACT is not None and type(self) is BlastOffHeuristic:
+            return _ACT(self, view, legal, rng)
+        return self.act_readable(view, legal, rng)
+
+    def act_readable(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
+        """The decision (see the module docs), readable: the reference of the compiled ``act``."""
         if not legal:
             return None
         if type(view) is LazyView:
@@ -357,3 +364,11 @@ class BlastOffHeuristic:
     def _best_declaration(decl: list[Any], hand: list[str]) -> Any:
         counts = Counter(_colour(c) for c in hand if _colour(c))
         return max(decl, key=lambda a: (counts[str(a).split()[1][:1]], -len(str(a))))
+
+
+# ``BlastOffHeuristic.act``: the compiled copy of ``act_readable`` when it was built
+_ACT: Callable[[BlastOffHeuristic, Mapping[str, Any], Sequence[Any], Rng], Any | None] | None
+try:
+    from cosmodeck.bots.heuristic.blast_off_fast import act as _ACT
+except ImportError:  # not built (e.g. a source tree without a C compiler): the readable decision, the same games
+    _ACT = None

@@ -66,7 +66,9 @@ cdef void _game_part(st, seat, dict out) except *:
     top = C_TOP.get((fcol, fval))
     if top is None:
         top = (face_text(fcol, fval), *face_json(fcol, fval).values())
-    mission = st.mission
+    gm = st.g.missions
+    cdef Py_ssize_t ngm = len(gm)
+    customs = st.customs
     cdef tuple ctype = st.g.ctype
     cdef list inforce = st.inforce
     cdef int cur = st.cur
@@ -83,10 +85,14 @@ cdef void _game_part(st, seat, dict out) except *:
     out["draw_pile"] = len(st.draw)
     out["discard"] = _discard(st, vc)
     out["top"] = {"card": C_TYPE_NAME[ctype[disc[-1]]], "face": top[0], "colour": top[1], "value": top[2]}
-    out["missions_in_force"] = [_mjson(vc, mi, mission(mi), None, None) for mi in inforce]
-    out["missions_discarded"] = [_mjson(vc, mi, mission(mi), None, None) for mi in st.mdisc]
+    # ``st.mission(mi)``: the game's mission ``mi``, else authored mission ``mi - ngm``
+    out["missions_in_force"] = [_mjson(vc, mi, gm[mi] if mi < ngm else customs[mi - ngm], None, None)
+                                for mi in inforce]
+    out["missions_discarded"] = [_mjson(vc, mi, gm[mi] if mi < ngm else customs[mi - ngm], None, None)
+                                 for mi in st.mdisc]
     out["mission_deck"] = len(st.mdeck)
-    out["missions"] = [_mjson(vc, mi, mission(mi), mi in inforce, st) for mi in st.revealed]
+    out["missions"] = [_mjson(vc, mi, gm[mi] if mi < ngm else customs[mi - ngm], mi in inforce, st)
+                       for mi in st.revealed]
     out["penalties"] = [{"seat": s, "kind": k, "mission": m} for s, k, m in st.penalties]
     out["recent"] = _recent(st, vc)
     out["skip_marks"] = list(st.skip)
@@ -122,7 +128,7 @@ cdef list _hand(st, vc, seat):
 
 
 cdef list _recent(st, vc):
-    """``view._recent``."""
+    """``view._recent`` (the kept lists trimmed and extended in place: only copies of them leave)."""
     cdef list rec = st.recent
     cdef list src = vc.rsrc
     cdef list cop
@@ -131,13 +137,13 @@ cdef list _recent(st, vc):
         off = rec[0]["n"] - src[0]["n"]
         kept = len(src) - off
         if off >= 0 and 0 < kept <= len(rec) and (src[off:] if off else src) == rec[:kept]:
-            if kept == len(rec) and not off:
-                return list(vc.rcopy)
-            cop = vc.rcopy[off:]
+            cop = vc.rcopy
+            if off:
+                del src[:off]
+                del cop[:off]
             for e in rec[kept:]:
+                src.append(e)
                 cop.append(dict(e))
-            vc.rsrc = rec[:]
-            vc.rcopy = cop
             return list(cop)
     cop = [dict(e) for e in rec]
     vc.rsrc = rec[:]
@@ -146,7 +152,7 @@ cdef list _recent(st, vc):
 
 
 cdef list _discard(st, vc):
-    """``view._discard``."""
+    """``view._discard`` (the kept lists extended in place: only copies of them leave)."""
     cdef list disc = st.disc
     cdef dict wface = st.wface
     cdef list ids = vc.dids
@@ -157,9 +163,9 @@ cdef list _discard(st, vc):
             if disc == ids:
                 return list(vc.dent)
         elif disc[:n] == ids:
-            ent = vc.dent + _entries(st, disc[n:])
-            vc.dids = disc[:]
-            vc.dent = ent
+            ent = vc.dent
+            ent.extend(_entries(st, disc[n:]))
+            ids.extend(disc[n:])
             return list(ent)
     ent = _entries(st, disc)
     vc.dids = disc[:]
