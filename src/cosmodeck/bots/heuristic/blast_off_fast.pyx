@@ -104,6 +104,11 @@ cdef void _follow_log(bot, view, seat) except *:
         bot._resync(view)
 
 
+def agrees(view, seat, tr):
+    """``_agrees`` (the compiled self-check), for the tests."""
+    return _agrees(view, seat, tr)
+
+
 cdef bint _agrees(view, seat, tr) except -1:
     """``BlastOffHeuristic._agrees``."""
     owed = tr.owed(seat)
