@@ -87,16 +87,24 @@ cdef class FastPublicLog:
     cdef public bint rt, referee, in_cd, lost
     cdef public double obligation_s, window_s, now
     cdef public long window_steps, resp, turns, _next_key
-    cdef public dict by_id
-    cdef public list inforce, sizes, obls, viols, found
+    cdef readonly dict by_id
+    cdef readonly list inforce
+    cdef public list sizes, obls, viols, found
     cdef public int fcol, fval, top_kind, extra
     cdef _Play pending, last
     cdef public str last_choose, _then
     cdef public object rthen
+    # the missions in force by what they apply to (``_kept``), for ``inforce`` and ``_authored`` as they were
+    cdef dict _mc
+    cdef object _mc_src
+    cdef long _mc_ver, _authored
 
     def __init__(self, g, view):
         """``PublicLog.__init__``."""
         self.g = g
+        self._mc = {}
+        self._mc_src = None
+        self._mc_ver = self._authored = 0
         self.rt = view.get("timing", "steps") != "steps"
         o = g.options
         self.referee = g.referee
@@ -339,6 +347,7 @@ cdef class FastPublicLog:
     cdef void _on_mission_authored(self, d) except *:
         with suppress(CosmodeckError, KeyError):
             self.by_id[d["mission"]] = replace(self.g.authored(d["source"]), id=d["mission"])
+        self._authored += 1
 
     cdef void _on_caught(self, d, double t) except *:
         target, mission = d["target"], d["mission"]
@@ -370,6 +379,27 @@ cdef class FastPublicLog:
                 out.append(m)
         return out
 
+    cdef list _kept(self, int what, int event, bint in_cd):
+        """The missions in force (``_missions``, in order) that ``_restriction`` (``what`` 0), ``_matching(p,
+        "obligation")`` for ``event`` (1) or ``_size_triggers`` (2) look at in a turn or a countdown: kept while
+        ``inforce`` is the same list and no mission was authored since (missions are frozen)."""
+        if self.inforce is not self._mc_src or self._mc_ver != self._authored:
+            self._mc = {}
+            self._mc_src = self.inforce
+            self._mc_ver = self._authored
+        key = (what, event, in_cd)
+        cdef list got = self._mc.get(key)
+        if got is not None:
+            return got
+        if what == 0:
+            got = [m for m in self._missions() if m.kind == "restriction" and m.applies(in_cd)]
+        elif what == 1:
+            got = [m for m in self._missions() if m.kind == "obligation" and m.event == event and m.applies(in_cd)]
+        else:
+            got = [m for m in self._missions() if m.event == EV_SIZE and m.applies(in_cd)]
+        self._mc[key] = got
+        return got
+
     cdef void _start_play(self, d, double t, bint in_cd) except *:
         """``PublicLog._start_play``."""
         cdef int kind = C_TYPE_KIND[C_TYPE_BY_NAME[d["card"]]]
@@ -399,23 +429,21 @@ cdef class FastPublicLog:
         """``PublicLog._restriction``."""
         if p.bkind < 0 or not self.inforce:
             return
-        for m in self._missions():
-            if m.kind == "restriction" and m.applies(p.in_cd):
-                if m.forbid_card.match(p.kind, p.col, p.val) and m.forbid_onto.match(p.bkind, p.bcol, p.bval):
-                    if self.rt:
-                        self._violation(p.actor, m.id, t, t + self.window_s, p.turns + (1 if p.in_cd else 2))
-                    else:
-                        self._violation(p.actor, m.id, float(self.resp + 1), float(self.resp + self.window_steps), 0)
-                    return
+        for m in self._kept(0, 0, p.in_cd):
+            if m.forbid_card.match(p.kind, p.col, p.val) and m.forbid_onto.match(p.bkind, p.bcol, p.bval):
+                if self.rt:
+                    self._violation(p.actor, m.id, t, t + self.window_s, p.turns + (1 if p.in_cd else 2))
+                else:
+                    self._violation(p.actor, m.id, float(self.resp + 1), float(self.resp + self.window_steps), 0)
+                return
 
     cdef list _matching(self, _Play p, kind):
         """``PublicLog._matching``."""
         cdef list out = []
         if not self.inforce:
             return out
-        for m in self._missions():
-            if m.kind != kind or m.event != p.event or not m.applies(p.in_cd):
-                continue
+        assert kind == "obligation"
+        for m in self._kept(1, p.event, p.in_cd):
             if p.event == EV_PLAYED:
                 if not m.cond.match(p.kind, p.col, p.val, p.bcol, p.bval):
                     continue
@@ -435,7 +463,7 @@ cdef class FastPublicLog:
         """``PublicLog._size_triggers``."""
         if not self.inforce:
             return
-        cdef list missions = [m for m in self._missions() if m.event == EV_SIZE and m.applies(in_cd)]
+        cdef list missions = self._kept(2, EV_SIZE, in_cd)
         if not missions:
             return
         cdef Py_ssize_t s

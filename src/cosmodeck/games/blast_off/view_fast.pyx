@@ -39,15 +39,19 @@ cdef object C_PHASE_NAMES = PHASE_NAMES
 
 def full_view(st, seat):
     """``State.view(st, seat)``: the common keys (``engine/state.py``) then ``view.view(st, seat)``."""
-    st._seat(seat, True)
+    players = st.players
+    if seat is not None and (type(seat) is not int or not 0 <= seat < players):
+        st._seat(seat, True)  # the engine's check (and its error) for anything but an int seat of this game
     res = st._result()
+    cdef bint rt = st.rt
     cdef dict out = {
         "game": st.game.id,
-        "players": st.players,
+        "players": players,
         "seat": seat,
         "now": st.now,
         "to_act": sorted(st.to_act),
-        "deadline": st.next_deadline(),
+        # ``next_deadline()``: none once over, else ``_deadline()``, which is none in turn-based timing
+        "deadline": None if res is not None or not rt else st._deadline(),
         "over": res is not None,
         "result": None if res is None else res.to_dict(),
     }
