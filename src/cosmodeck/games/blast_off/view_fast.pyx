@@ -44,8 +44,12 @@ def full_view(st, seat):
         st._seat(seat, True)  # the engine's check (and its error) for anything but an int seat of this game
     res = st._result()
     cdef bint rt = st.rt
+    vc = st._vc
+    gid = vc.gid
+    if gid is None:
+        gid = vc.gid = st.game.id  # a state's game is its own for good
     cdef dict out = {
-        "game": st.game.id,
+        "game": gid,
         "players": players,
         "seat": seat,
         "now": st.now,
@@ -55,13 +59,12 @@ def full_view(st, seat):
         "over": res is not None,
         "result": None if res is None else res.to_dict(),
     }
-    _game_part(st, seat, out)
+    _game_part(st, vc, seat, out)
     return out
 
 
-cdef void _game_part(st, seat, dict out) except *:
+cdef void _game_part(st, vc, seat, dict out) except *:
     """``view.view``, written into ``out``."""
-    vc = st._vc
     cdef int ph = st.phase
     cdef list hands = st.hands
     cdef list disc = st.disc
@@ -131,6 +134,17 @@ cdef list _hand(st, vc, seat):
     return list(names)
 
 
+cdef bint _same(list a, Py_ssize_t off, list b, Py_ssize_t n) except -1:
+    """``a[off:off + n] == b[:n]`` (both that long), without the slices: the same objects, else equal ones."""
+    cdef Py_ssize_t i
+    for i in range(n):
+        x = a[off + i]
+        y = b[i]
+        if x is not y and x != y:
+            return False
+    return True
+
+
 cdef list _recent(st, vc):
     """``view._recent`` (the kept lists trimmed and extended in place: only copies of them leave)."""
     cdef list rec = st.recent
@@ -140,7 +154,7 @@ cdef list _recent(st, vc):
     if src and rec:
         off = rec[0]["n"] - src[0]["n"]
         kept = len(src) - off
-        if off >= 0 and 0 < kept <= len(rec) and (src[off:] if off else src) == rec[:kept]:
+        if off >= 0 and 0 < kept <= len(rec) and _same(src, off, rec, kept):
             cop = vc.rcopy
             if off:
                 del src[:off]
@@ -164,9 +178,9 @@ cdef list _discard(st, vc):
     cdef list ent
     if wface == vc.dwf and n <= len(disc):
         if n == len(disc):
-            if disc == ids:
+            if _same(ids, 0, disc, n):
                 return list(vc.dent)
-        elif disc[:n] == ids:
+        elif _same(ids, 0, disc, n):
             ent = vc.dent
             ent.extend(_entries(st, disc[n:]))
             ids.extend(disc[n:])
