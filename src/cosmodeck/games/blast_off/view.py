@@ -41,7 +41,7 @@ _DECISION = {DECLARE: "declare", CHOOSE: "choose", AUTHOR: "author", DRAWN: "dra
 class ViewCache:
     """What ``view`` keeps from a state's earlier views (see the module docs); each part with what it was made of."""
 
-    __slots__ = ("cseq", "ctext", "dent", "dids", "dwf", "gid", "hands", "mjson", "rcopy", "rsrc")
+    __slots__ = ("cseq", "ctext", "dent", "dids", "dwf", "gid", "hands", "mjson", "mlists", "rcopy", "rsrc")
 
     def __init__(self) -> None:
         self.rsrc: list[dict[str, Any]] = []  # the state's public events copied in ``rcopy`` (the same objects)
@@ -54,6 +54,7 @@ class ViewCache:
         self.cseq: tuple[int, ...] | None = None  # the countdown's sequence of ``ctext``
         self.ctext: list[str] = []
         self.gid: str | None = None  # the game's id (the compiled view's, ``view_fast``)
+        self.mlists: tuple[Any, ...] | None = None  # the three mission lists and what they were made of (``view_fast``)
 
 
 def view(st: BlastOffState, seat: int | None) -> dict[str, Any]:

@@ -92,14 +92,24 @@ cdef void _game_part(st, vc, seat, dict out) except *:
     out["draw_pile"] = len(st.draw)
     out["discard"] = _discard(st, vc)
     out["top"] = {"card": C_TYPE_NAME[ctype[disc[-1]]], "face": top[0], "colour": top[1], "value": top[2]}
-    # ``st.mission(mi)``: the game's mission ``mi``, else authored mission ``mi - ngm``
-    out["missions_in_force"] = [_mjson(vc, mi, gm[mi] if mi < ngm else customs[mi - ngm], None, None)
-                                for mi in inforce]
-    out["missions_discarded"] = [_mjson(vc, mi, gm[mi] if mi < ngm else customs[mi - ngm], None, None)
-                                 for mi in st.mdisc]
+    # the three mission lists, kept while the missions in force, discarded and revealed are the same (and no
+    # mission was authored since); ``st.mission(mi)``: the game's mission ``mi``, else authored ``mi - ngm``
+    cdef list mdisc = st.mdisc
+    cdef list revealed = st.revealed
+    cdef tuple lists
+    kept = vc.mlists
+    if kept is not None and kept[3] is customs and kept[4] is gm and kept[0] == inforce and kept[1] == mdisc \
+            and kept[2] == revealed:
+        lists = kept[5]
+    else:
+        lists = ([_mjson(vc, mi, gm[mi] if mi < ngm else customs[mi - ngm], None, None) for mi in inforce],
+                 [_mjson(vc, mi, gm[mi] if mi < ngm else customs[mi - ngm], None, None) for mi in mdisc],
+                 [_mjson(vc, mi, gm[mi] if mi < ngm else customs[mi - ngm], mi in inforce, st) for mi in revealed])
+        vc.mlists = (inforce[:], mdisc[:], revealed[:], customs, gm, lists)
+    out["missions_in_force"] = list(lists[0])
+    out["missions_discarded"] = list(lists[1])
     out["mission_deck"] = len(st.mdeck)
-    out["missions"] = [_mjson(vc, mi, gm[mi] if mi < ngm else customs[mi - ngm], mi in inforce, st)
-                       for mi in st.revealed]
+    out["missions"] = list(lists[2])
     out["penalties"] = [{"seat": s, "kind": k, "mission": m} for s, k, m in st.penalties]
     out["recent"] = _recent(st, vc)
     out["skip_marks"] = list(st.skip)
