@@ -41,7 +41,8 @@ _DECISION = {DECLARE: "declare", CHOOSE: "choose", AUTHOR: "author", DRAWN: "dra
 class ViewCache:
     """What ``view`` keeps from a state's earlier views (see the module docs); each part with what it was made of."""
 
-    __slots__ = ("cseq", "ctext", "dent", "dids", "dwf", "gid", "hands", "mjson", "mlists", "rcopy", "rsrc")
+    __slots__ = ("cseq", "cslots", "ctext", "dent", "dids", "dwf", "gid", "hands", "mjson", "mlists", "pent", "pids",
+                 "rcopy", "rsrc")
 
     def __init__(self) -> None:
         self.rsrc: list[dict[str, Any]] = []  # the state's public events copied in ``rcopy`` (the same objects)
@@ -55,6 +56,9 @@ class ViewCache:
         self.ctext: list[str] = []
         self.gid: str | None = None  # the game's id (the compiled view's, ``view_fast``)
         self.mlists: tuple[Any, ...] | None = None  # the three mission lists and what they were made of (``view_fast``)
+        self.cslots: tuple[Any, ...] | None = None  # the countdown's slots and skipped values (``view_fast``)
+        self.pids: list[Any] = []  # the penalties of ``pent``, its entries (``view_fast``)
+        self.pent: list[dict[str, Any]] = []
 
 
 def view(st: BlastOffState, seat: int | None) -> dict[str, Any]:

@@ -110,7 +110,7 @@ cdef void _game_part(st, vc, seat, dict out) except *:
     out["missions_discarded"] = list(lists[1])
     out["mission_deck"] = len(st.mdeck)
     out["missions"] = list(lists[2])
-    out["penalties"] = [{"seat": s, "kind": k, "mission": m} for s, k, m in st.penalties]
+    out["penalties"] = _penalties(st, vc)
     out["recent"] = _recent(st, vc)
     out["skip_marks"] = list(st.skip)
     out["placings"] = list(st.placings)
@@ -202,6 +202,26 @@ cdef list _discard(st, vc):
     return list(ent)
 
 
+cdef list _penalties(st, vc):
+    """``[{"seat": s, "kind": k, "mission": m} for s, k, m in st.penalties]``, an entry built once per penalty
+    (the kept lists extended in place while the penalties so far are the same: only copies of them leave)."""
+    cdef list pens = st.penalties
+    cdef list ids = vc.pids
+    cdef Py_ssize_t n = len(ids)
+    cdef list ent
+    if n <= len(pens) and _same(ids, 0, pens, n):
+        ent = vc.pent
+        for p in pens[n:]:
+            s, k, m = p
+            ids.append(p)
+            ent.append({"seat": s, "kind": k, "mission": m})
+        return list(ent)
+    ent = [{"seat": s, "kind": k, "mission": m} for s, k, m in pens]
+    vc.pids = pens[:]
+    vc.pent = ent
+    return list(ent)
+
+
 cdef list _entries(st, list cards):
     """``view._entries``."""
     cdef tuple ctype = st.g.ctype
@@ -239,19 +259,28 @@ cdef dict _countdown(st, vc, int ph, bint rt):
     if seq != vc.cseq:
         vc.cseq = tuple(seq)
         vc.ctext = [C_VALUE_TEXT.get(v) or value_text(v) for v in seq]
+        vc.cslots = None
     cdef list texts = vc.ctext
     cdef Py_ssize_t idx = st.cd_idx
     cdef Py_ssize_t i, ntexts = len(texts)
     cdef dict slots = st.cd_slots
-    cdef dict slot_texts = {}
-    cdef list skipped = []
-    if slots:
-        for v, s in sorted(slots.items(), reverse=True):
-            slot_texts[C_VALUE_TEXT.get(v) or value_text(v)] = s
-    if idx > 0:
-        for i in range(min(idx, ntexts)):
-            if seq[i] not in slots:
-                skipped.append(texts[i])
+    cdef dict slot_texts
+    cdef list skipped
+    kept = vc.cslots  # (slots, idx, slot texts, skipped) for the sequence of ``ctext``
+    if kept is not None and kept[1] == idx and kept[0] == slots:
+        slot_texts = dict(kept[2])
+        skipped = list(kept[3])
+    else:
+        slot_texts = {}
+        skipped = []
+        if slots:
+            for v, s in sorted(slots.items(), reverse=True):
+                slot_texts[C_VALUE_TEXT.get(v) or value_text(v)] = s
+        if idx > 0:
+            for i in range(min(idx, ntexts)):
+                if seq[i] not in slots:
+                    skipped.append(texts[i])
+        vc.cslots = (dict(slots), idx, dict(slot_texts), list(skipped))
     return {
         "rocket": st.cd_rocket,
         "sequence": list(texts),
