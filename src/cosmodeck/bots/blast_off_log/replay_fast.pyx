@@ -195,17 +195,19 @@ cdef class FastPublicLog:
             e = recent[i]
             n = e["n"]
             if n > last:
-                self.feed(e, float(e["t"]))
+                self._feed(e, float(e["t"]))
                 last = n
         self.settle(now)
         return last
 
     def feed(self, d, t=None):
         """``PublicLog.feed``."""
-        cdef double tt
         if t is None:
             t = float(d.get("t", self.now))
-        tt = t
+        self._feed(d, t)
+
+    cdef void _feed(self, d, double tt) except *:
+        """``feed`` at game time ``tt``."""
         kind = d["type"]
         cdef _Play p = self.pending
         if p is not None:
