@@ -142,6 +142,7 @@ cdef _evidence_catch(bot, view, seat, list catches, rng):
         return None
     allowed = set(catches)
     game = bot.game
+    cdef dict table = game._catches
     for v in found:
         if v.seat == seat:
             continue
@@ -152,7 +153,9 @@ cdef _evidence_catch(bot, view, seat, list catches, rng):
             decided[v.key] = go
         if not go:
             continue
-        for a in (game.catch_act(v.seat, v.mission), game.catch_act(v.seat, None)):
+        # ``game.catch_act(seat, mission)``: the game's interned catch, read from its table (made there if new)
+        for a in (table.get((v.seat, v.mission)) or game.catch_act(v.seat, v.mission),
+                  table.get((v.seat, None)) or game.catch_act(v.seat, None)):
             if a in allowed:
                 return a
     return None
