@@ -38,7 +38,8 @@ cdef object C_PHASE_NAMES = PHASE_NAMES
 
 
 def full_view(st, seat):
-    """``State.view(st, seat)``: the common keys (``engine/state.py``) then ``view.view(st, seat)``."""
+    """``State.view(st, seat)``: the common keys (``engine/state.py``) then ``view.view(st, seat)``'s, in that
+    order, as one dict literal (built at its full size)."""
     players = st.players
     if seat is not None and (type(seat) is not int or not 0 <= seat < players):
         st._seat(seat, True)  # the engine's check (and its error) for anything but an int seat of this game
@@ -48,50 +49,21 @@ def full_view(st, seat):
     gid = vc.gid
     if gid is None:
         gid = vc.gid = st.game.id  # a state's game is its own for good
-    cdef dict out = {
-        "game": gid,
-        "players": players,
-        "seat": seat,
-        "now": st.now,
-        "to_act": sorted(st.to_act),
-        # ``next_deadline()``: none once over, else ``_deadline()``, which is none in turn-based timing
-        "deadline": None if res is not None or not rt else st._deadline(),
-        "over": res is not None,
-        "result": None if res is None else res.to_dict(),
-    }
-    _game_part(st, vc, seat, out)
-    return out
-
-
-cdef void _game_part(st, vc, seat, dict out) except *:
-    """``view.view``, written into ``out``."""
     cdef int ph = st.phase
     cdef list hands = st.hands
     cdef list disc = st.disc
-    cdef bint rt = st.rt
     fcol, fval = st.fcol, st.fval
     top = C_TOP.get((fcol, fval))
     if top is None:
         top = (face_text(fcol, fval), *face_json(fcol, fval).values())
-    gm = st.g.missions
+    g = st.g
+    gm = g.missions
     cdef Py_ssize_t ngm = len(gm)
     customs = st.customs
-    cdef tuple ctype = st.g.ctype
+    cdef tuple ctype = g.ctype
     cdef list inforce = st.inforce
     cdef int cur = st.cur
     cdef object h
-    out["phase"] = C_PHASE_NAMES[ph]
-    out["timing"] = "realtime" if rt else "steps"
-    out["turn"] = cur
-    out["dealer"] = st.dealer
-    out["dir"] = st.dir
-    out["hand"] = None if seat is None else _hand(st, vc, seat)
-    out["hand_sizes"] = [len(h) for h in hands]
-    out["known"] = [] if seat is None or seat not in st.kby else _known(st, seat)
-    out["active"] = [bool(h) for h in hands]
-    out["draw_pile"] = len(st.draw)
-    out["discard"] = _discard(st, vc)
-    out["top"] = {"card": C_TYPE_NAME[ctype[disc[-1]]], "face": top[0], "colour": top[1], "value": top[2]}
     # the three mission lists, kept while the missions in force, discarded and revealed are the same (and no
     # mission was authored since); ``st.mission(mi)``: the game's mission ``mi``, else authored ``mi - ngm``
     cdef list mdisc = st.mdisc
@@ -106,27 +78,53 @@ cdef void _game_part(st, vc, seat, dict out) except *:
                  [_mjson(vc, mi, gm[mi] if mi < ngm else customs[mi - ngm], None, None) for mi in mdisc],
                  [_mjson(vc, mi, gm[mi] if mi < ngm else customs[mi - ngm], mi in inforce, st) for mi in revealed])
         vc.mlists = (inforce[:], mdisc[:], revealed[:], customs, gm, lists)
-    out["missions_in_force"] = list(lists[0])
-    out["missions_discarded"] = list(lists[1])
-    out["mission_deck"] = len(st.mdeck)
-    out["missions"] = list(lists[2])
-    out["penalties"] = _penalties(st, vc)
-    out["recent"] = _recent(st, vc)
-    out["skip_marks"] = list(st.skip)
-    out["placings"] = list(st.placings)
-    out["passes"] = st.passes
-    out["response_step"] = st.resp_no
-    out["countdown"] = None if st.cd_rocket < 0 else _countdown(st, vc, ph, rt)
-    out["obligations"] = [] if seat is None or not st.obls else _obligations(st, seat, rt)
-    out["decision"] = None if ph not in C_DECISION else _decision(st, ph, cur)
-    out["drawn"] = C_TYPE_NAME[ctype[st.drawn]] if ph == C_DRAWN and seat == cur and st.drawn >= 0 else None
-    out["pending"] = None
-    out["responded"] = sorted(st.rdone) if ph == C_RESPONSE else []
+    pending = None
     if seat is not None and not rt:
         pend = st.pend
         if seat in pend:
             p = pend[seat]
-            out["pending"] = [str(a) for a in p] if isinstance(p, list) else str(p)
+            pending = [str(a) for a in p] if isinstance(p, list) else str(p)
+    drawn = st.drawn
+    return {
+        "game": gid,
+        "players": players,
+        "seat": seat,
+        "now": st.now,
+        "to_act": sorted(st.to_act),
+        # ``next_deadline()``: none once over, else ``_deadline()``, which is none in turn-based timing
+        "deadline": None if res is not None or not rt else st._deadline(),
+        "over": res is not None,
+        "result": None if res is None else res.to_dict(),
+        # ``view.view``
+        "phase": C_PHASE_NAMES[ph],
+        "timing": "realtime" if rt else "steps",
+        "turn": cur,
+        "dealer": st.dealer,
+        "dir": st.dir,
+        "hand": None if seat is None else _hand(st, vc, seat),
+        "hand_sizes": [len(h) for h in hands],
+        "known": [] if seat is None or seat not in st.kby else _known(st, seat),
+        "active": [bool(h) for h in hands],
+        "draw_pile": len(st.draw),
+        "discard": _discard(st, vc),
+        "top": {"card": C_TYPE_NAME[ctype[disc[-1]]], "face": top[0], "colour": top[1], "value": top[2]},
+        "missions_in_force": list(lists[0]),
+        "missions_discarded": list(lists[1]),
+        "mission_deck": len(st.mdeck),
+        "missions": list(lists[2]),
+        "penalties": _penalties(st, vc),
+        "recent": _recent(st, vc),
+        "skip_marks": list(st.skip),
+        "placings": list(st.placings),
+        "passes": st.passes,
+        "response_step": st.resp_no,
+        "countdown": None if st.cd_rocket < 0 else _countdown(st, vc, ph, rt),
+        "obligations": [] if seat is None or not st.obls else _obligations(st, seat, rt),
+        "decision": None if ph not in C_DECISION else _decision(st, ph, cur),
+        "drawn": C_TYPE_NAME[ctype[drawn]] if ph == C_DRAWN and seat == cur and drawn >= 0 else None,
+        "pending": pending,
+        "responded": sorted(st.rdone) if ph == C_RESPONSE else [],
+    }
 
 
 cdef list _hand(st, vc, seat):
