@@ -26,6 +26,13 @@ def act(bot, view, legal, rng):
         return None
     if type(view) is LazyView:
         view = view.resolve()
+    if type(view) is not dict:
+        return bot.act_readable(view, legal, rng)  # another mapping (a test's): the readable code reads it
+    return _act(bot, <dict>view, legal, rng)
+
+
+cdef _act(bot, dict view, legal, rng):
+    """``act`` on a view that is a dict."""
     seat = int(view["seat"])
     bot._racing = view.get("countdown") is not None
     if bot.catching == "guess":  # ``_watch``
@@ -84,7 +91,7 @@ def act(bot, view, legal, rng):
     return others[0] if others else None
 
 
-cdef void _follow_log(bot, view, seat) except *:
+cdef void _follow_log(bot, dict view, seat) except *:
     """``BlastOffHeuristic._follow_log``."""
     recent = view.get("recent")
     if recent is None:
@@ -106,10 +113,10 @@ cdef void _follow_log(bot, view, seat) except *:
 
 def agrees(view, seat, tr):
     """``_agrees`` (the compiled self-check), for the tests."""
-    return _agrees(view, seat, tr)
+    return _agrees(dict(view), seat, tr)
 
 
-cdef bint _agrees(view, seat, tr) except -1:
+cdef bint _agrees(dict view, seat, tr) except -1:
     """``BlastOffHeuristic._agrees``."""
     owed = tr.owed(seat)
     if not owed:
@@ -128,7 +135,7 @@ cdef bint _agrees(view, seat, tr) except -1:
     return True
 
 
-cdef _evidence_catch(bot, view, seat, list catches, rng):
+cdef _evidence_catch(bot, dict view, seat, list catches, rng):
     """``BlastOffHeuristic._evidence_catch``."""
     tr = bot._tracker
     if tr is None:
