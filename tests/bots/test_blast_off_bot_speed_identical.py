@@ -84,10 +84,15 @@ def test_the_fixture_covers_every_case_and_real_games() -> None:
 
 
 def test_the_log_self_check_is_the_multiset_difference(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``_agrees`` (counted by hand, early exit) is ``not Counter(derived) - Counter(view's)`` at every look."""
+    """``_agrees`` (counted by hand, early exit) is ``not Counter(derived) - Counter(view's)`` at every look; so is
+    the compiled decision's copy (``blast_off_fast.agrees``). The games run the readable decision (which calls
+    ``_agrees``)."""
     from collections import Counter
 
+    from cosmodeck.bots.heuristic import blast_off, blast_off_fast
     from cosmodeck.bots.heuristic.blast_off import BlastOffHeuristic
+
+    monkeypatch.setattr(blast_off, "_ACT", None)
 
     fast = BlastOffHeuristic._agrees
     looks = [0, 0]
@@ -98,7 +103,7 @@ def test_the_log_self_check_is_the_multiset_difference(monkeypatch: pytest.Monke
         derived = Counter((o.mission, o.expect, o.deadline if tr.rt else None, None if tr.rt else o.due)
                           for o in tr.owed(seat))
         got = fast(view, seat, tr)
-        assert got == (not derived - mine)
+        assert got == (not derived - mine) == blast_off_fast.agrees(view, seat, tr)
         looks[0] += 1
         looks[1] += bool(derived)
         return got

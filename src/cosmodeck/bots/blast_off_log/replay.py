@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from cosmodeck.bots.blast_off_log.records import Obligation, Play, Violation, face
 from cosmodeck.engine.errors import CosmodeckError
@@ -22,6 +22,12 @@ _RESUME = frozenset(("declared", "effect", "hand", "timeout"))  # a resolution c
 
 class PublicLog:
     """Follows spectator events only; derives obligations owed and violations as they arise."""
+
+    _ON: ClassVar[dict[Any, Any]] = {}  # event kind -> the class's ``_on_KIND`` method (set for each class, below)
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        cls._ON = _handlers(cls)
 
     def __init__(self, g: BlastOffGame, view: Mapping[str, Any]) -> None:
         self.g = g
@@ -108,6 +114,21 @@ class PublicLog:
             self.now = max(self.now, now)
 
     # ---- feeding ----------------------------------------------------------------------------
+    def follow(self, recent: Sequence[Mapping[str, Any]], seen: int, now: float) -> int:
+        """Feed the events of a view's ``recent`` numbered after ``seen`` (each at its time ``t``), then settle
+        at ``now``; the number of the last event fed (``seen`` when none). The events are numbered one by
+        one (``n``): the first unseen one is found by its number, else every event is looked at."""
+        start = seen + 1 - recent[0]["n"] if recent else 0
+        if not 0 <= start < len(recent) or recent[start]["n"] != seen + 1:
+            start = 0
+        for e in recent[start:] if start else recent:
+            n = e["n"]
+            if n > seen:
+                self.feed(e, float(e["t"]))
+                seen = n
+        self.settle(now)
+        return seen
+
     def feed(self, d: Mapping[str, Any], t: float | None = None) -> None:
         """One public event (as a spectator sees it); ``t`` (or ``d["t"]``) is its game time."""
         if t is None:
@@ -115,7 +136,8 @@ class PublicLog:
         kind = d["type"]
         p = self.pending
         if p is not None:
-            self._late_restriction(p, kind)
+            if p.late:
+                self._late_restriction(p, kind)
             if not p.paused and self._ends(p, d, kind, t):
                 self._finish_play()
             elif kind in _RESUME:
@@ -123,10 +145,7 @@ class PublicLog:
         if self.rt:
             self._expire_due(t)
         self.now = max(self.now, t)
-        key = (type(self), kind)
-        handler = _HANDLERS.get(key, _UNKNOWN)
-        if handler is _UNKNOWN:  # the first event of this kind: look its handler up once
-            handler = _HANDLERS[key] = getattr(type(self), "_on_" + str(kind), None)
+        handler = self._ON.get(kind)  # _on_KIND (none: an event the replay does not follow)
         if handler is not None:
             handler(self, d, t)
 
@@ -264,7 +283,10 @@ class PublicLog:
 
     # ---- the engine's rules, mirrored -------------------------------------------------------
     def _missions(self) -> list[Mission]:
-        return [m for m in (self.by_id.get(i) for i in self.inforce) if m is not None]
+        inforce = self.inforce
+        if not inforce:
+            return []
+        return [m for m in map(self.by_id.get, inforce) if m is not None]
 
     def _start_play(self, d: Mapping[str, Any], t: float, in_cd: bool) -> None:
         kind = TYPE_KIND[TYPE_BY_NAME[d["card"]]]
@@ -392,5 +414,39 @@ class PublicLog:
         self.found.append((seat, mission))
 
 
-_UNKNOWN: Any = object()
-_HANDLERS: dict[tuple[type, Any], Any] = {}  # (class, event kind) -> its _on_KIND (None: not followed)
+
+
+def _play_values(p: Play | None) -> tuple[Any, ...] | None:
+    if p is None:
+        return None
+    return (p.event, p.actor, p.kind, p.col, p.val, p.bkind, p.bcol, p.bval, p.in_cd, p.blast_off, list(p.before),
+            p.t, p.turns, p.paused, p.choosing, p.late)
+
+
+def snapshot(log: PublicLog) -> tuple[Any, ...]:
+    """Everything ``log`` holds, as plain values (with the Python types of the times and seats), to compare
+    two logs (``replay_fast.FastPublicLog.snapshot`` gives the same for the compiled copy)."""
+    return snapshot_values(log.rt, log.sizes, log.inforce, log.face, log.top_kind, log.in_cd, log.resp, log.turns,
+                           log.now, log.obls, log.viols, log.found, log.lost, _play_values(log.pending),
+                           _play_values(log.last), log.last_choose, log.extra, log.rthen, log._then,
+                           log._next_key, log.by_id)
+
+
+def snapshot_values(rt: bool, sizes: list[int], inforce: list[str], fc: tuple[int, int], top_kind: int, in_cd: bool,
+                    resp: int, turns: int, now: float, obls: list[Obligation], viols: list[Violation],
+                    found: list[tuple[int, str]], lost: bool, pending: Any, last: Any, last_choose: str, extra: int,
+                    rthen: str | None, then: str, next_key: int, by_id: dict[str, Mission]) -> tuple[Any, ...]:
+    return (bool(rt), list(sizes), list(inforce), tuple(fc), top_kind, bool(in_cd), resp, turns, type(now), now,
+            [(type(o.seat), o.seat, o.mission, o.gesture, o.token, o.expect, type(o.deadline), o.deadline, o.due)
+             for o in obls],
+            [(v.key, v.seat, v.mission, type(v.start), v.start, type(v.end), v.end, v.need, v.caught) for v in viols],
+            list(found), bool(lost), pending, last, last_choose, extra, rthen, then, next_key,
+            [(k, by_id[k]) for k in sorted(by_id)])
+
+
+def _handlers(cls: type) -> dict[Any, Any]:
+    """``{kind: getattr(cls, "_on_" + kind)}`` for every ``_on_KIND`` method of ``cls`` (and its bases)."""
+    return {name[4:]: getattr(cls, name) for name in dir(cls) if name.startswith("_on_")}
+
+
+PublicLog._ON = _handlers(PublicLog)

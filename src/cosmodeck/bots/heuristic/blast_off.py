@@ -33,9 +33,10 @@ From its view alone:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
+from cosmodeck.bots.base import LazyView
 from cosmodeck.bots.blast_off_log import PublicLog
 from cosmodeck.bots.heuristic.blast_off_memory import MEMORY, memory_for
 from cosmodeck.bots.params import Params
@@ -43,18 +44,33 @@ from cosmodeck.bots.reaction import ReactionTime
 from cosmodeck.engine.rng import Rng
 from cosmodeck.games.blast_off.actions import (
     Announce,
+    Author,
     Catch,
     Choose,
     Declare,
+    Done,
     Draw,
     Gesture,
     Keep,
+    Pass,
     Play,
     Slap,
 )
+from cosmodeck.games.blast_off.cards import TYPE_NAME, WILD_T
 from cosmodeck.games.blast_off.game import BlastOffGame
 
+if TYPE_CHECKING:
+    from cosmodeck.bots.blast_off_log.replay_fast import FastPublicLog
+
 CATCHING = ("evidence", "guess")  # how the bot decides to catch (see the module docs)
+
+# the tracker: ``PublicLog`` compiled (``bots/blast_off_log/replay_fast.pyx``, the same bookkeeping) when built
+try:
+    from cosmodeck.bots.blast_off_log import replay_fast as _fast
+
+    TRACKER: Any = _fast.FastPublicLog
+except ImportError:  # not built (e.g. a source tree without a C compiler): the readable replay, the same games
+    TRACKER = PublicLog
 
 
 def _colour(name: str) -> str:
@@ -64,6 +80,27 @@ def _colour(name: str) -> str:
     if name in ("W", "CD") or not name:
         return ""
     return name[0]
+
+
+# the legal actions' kinds, in ``act``'s order: plays, catches, slaps, declarations, choices, then a draw or
+# keep (the first taken), then the rest; by exact class, ``_kind_of`` for any other (a subclass)
+_TAKE = 5
+_OTHER = 6
+_KIND: dict[type, int] = {Play: 0, Catch: 1, Slap: 2, Declare: 3, Choose: 4, Draw: _TAKE, Keep: _TAKE,
+                          Announce: _OTHER, Gesture: _OTHER, Pass: _OTHER, Done: _OTHER, Author: _OTHER}
+
+
+def _kind_of(a: Any) -> int:
+    for k, cls in enumerate((Play, Catch, Slap, Declare, Choose)):
+        if isinstance(a, cls):
+            return k
+    return _TAKE if isinstance(a, (Draw, Keep)) else _OTHER
+
+
+_NAME_COLOUR: dict[str, str] = {name: _colour(name) for name in TYPE_NAME}
+_TYPE_COLOUR: tuple[str, ...] = tuple(_colour(name) for name in TYPE_NAME)
+_TYPE_BO: tuple[bool, ...] = tuple(name.startswith("BO-") for name in TYPE_NAME)
+_CD_T = TYPE_NAME.index("CD")
 
 
 class BlastOffHeuristic:
@@ -87,7 +124,7 @@ class BlastOffHeuristic:
         self._seen_discard = -1
         self._last_turn = -1
         self._suspect: int | None = None
-        self._tracker: PublicLog | None = None
+        self._tracker: PublicLog | FastPublicLog | None = None
         self._log_seen = -1
         self._decided: dict[int, bool] = {}  # violation key -> catch it (drawn once with p_catch)
         self.resyncs = 0  # times the tracker restarted from a view after its first look
@@ -109,12 +146,20 @@ class BlastOffHeuristic:
         return self.reaction.sample_call(rng)
 
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
+        """``act_readable``, compiled (``blast_off_fast.pyx``) for this class when built."""
+        if _ACT is not None and type(self) is BlastOffHeuristic:
+            return _ACT(self, view, legal, rng)
+        return self.act_readable(view, legal, rng)
+
+    def act_readable(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
+        """The decision (see the module docs), readable: the reference of the compiled ``act``."""
         if not legal:
             return None
+        if type(view) is LazyView:
+            view = view.resolve()  # many keys are read: from the view itself, not through the lazy wrapper
         seat = int(view["seat"])
         self._racing = view.get("countdown") is not None
         self._watch(view, seat, rng)
-        hand = list(view.get("hand") or [])
         # 1. obligations owed
         for o in view.get("obligations") or ():
             key = (o["mission"], o["token"], o.get("expect"), o.get("deadline"), o.get("due_step"))
@@ -133,18 +178,14 @@ class BlastOffHeuristic:
         choose: list[Choose] = []
         plays: list[Play] = []
         take: Draw | Keep | None = None
+        kinds = (plays, catches, slaps, decl, choose)
         for a in legal:
-            if isinstance(a, Play):
-                plays.append(a)
-            elif isinstance(a, Catch):
-                catches.append(a)
-            elif isinstance(a, Slap):
-                slaps.append(a)
-            elif isinstance(a, Declare):
-                decl.append(a)
-            elif isinstance(a, Choose):
-                choose.append(a)
-            elif take is None and isinstance(a, (Draw, Keep)):
+            k = _KIND.get(type(a))
+            if k is None:
+                k = _kind_of(a)
+            if k < _TAKE:
+                kinds[k].append(a)
+            elif k == _TAKE and take is None:
                 take = a
         # 2. a catch: on evidence from the public log (or, in the guessing mode, on a suspicion)
         if catches:
@@ -154,16 +195,18 @@ class BlastOffHeuristic:
                 return catch
         # 3. countdown: throw in a card (not a Wild while another card fits)
         if slaps:
-            plain = [a for a in slaps if str(a).split()[1] != "W" and not str(a).split()[1].startswith("W[")]
-            return (plain or slaps)[0]
+            for a in slaps:  # the first not a Wild (``slap W ...`` or ``slap W[FACE] ...``), else the first
+                if a.card != WILD_T:
+                    return a
+            return slaps[0]
         # 4. decisions: declare a Wild, choose a swap partner, keep or play the drawn card
         if decl:
-            return self._best_declaration(decl, hand)
+            return self._best_declaration(decl, list(view.get("hand") or []))
         if choose:
             sizes = view["hand_sizes"]
             return min(choose, key=lambda a: (sizes[a.target], a.target))
         if plays:
-            return self._best_play(plays, hand)
+            return self._best_play(plays, list(view.get("hand") or []))
         if take is not None:
             return take
         others = [a for a in legal if not isinstance(a, (Catch, Announce, Gesture))]
@@ -200,15 +243,7 @@ class BlastOffHeuristic:
             # first look, missed events (the log keeps the last 48), or a new game: start from this view
             self._resync(view, counted=tr is not None)
             return
-        # the view's events are numbered one by one: start at the first unseen one (else look at all)
-        start = self._log_seen + 1 - recent[0]["n"] if recent else 0
-        if not 0 <= start < len(recent) or recent[start]["n"] != self._log_seen + 1:
-            start = 0
-        for e in recent[start:] if start else recent:
-            if e["n"] > self._log_seen:
-                tr.feed(e, float(e["t"]))
-                self._log_seen = e["n"]
-        tr.settle(now)
+        self._log_seen = tr.follow(recent, self._log_seen, now)  # the events after the last seen, then settle
         if tr.lost:
             self._resync(view)
         elif not self._agrees(view, seat, tr):
@@ -217,13 +252,13 @@ class BlastOffHeuristic:
 
     def _resync(self, view: Mapping[str, Any], counted: bool = True) -> None:
         recent = view["recent"]
-        self._tracker = PublicLog(self.game, dict(view))
+        self._tracker = TRACKER(self.game, dict(view))
         self._log_seen = recent[-1]["n"] if recent else -1
         self._decided = {}
         self.resyncs += counted
 
     @staticmethod
-    def _agrees(view: Mapping[str, Any], seat: int, tr: PublicLog) -> bool:
+    def _agrees(view: Mapping[str, Any], seat: int, tr: PublicLog | FastPublicLog) -> bool:
         """The tracker's obligations for this seat are among those the view says it owes (a self-check)."""
         owed = tr.owed(seat)
         if not owed:
@@ -297,21 +332,43 @@ class BlastOffHeuristic:
 
     @staticmethod
     def _best_play(plays: list[Any], hand: list[str]) -> Any:
-        counts = Counter(_colour(c) for c in hand if _colour(c))
-        numbered = sum(1 for c in hand if c not in ("W", "CD"))
-
-        def score(a: Any) -> float:
-            words = str(a).split()
-            card = words[1] if len(words) > 1 else ""
-            if card.startswith("W"):
-                return -10.0  # keep Wilds for when nothing else plays
-            if card == "CD":
-                return 3.0 if numbered >= 3 else -1.0
-            return counts[_colour(card)] + (0.5 if card.startswith("BO-") else 0.0)
-
-        return max(plays, key=score)
+        """The play of the best score, the first of them on a tie (``max``): a Wild -10 (kept for when nothing
+        else plays), a Countdown card 3 with 3 or more numbered cards in hand else -1, any other card the
+        number of cards of its colour in hand (+0.5 for a Blast Off card). A card's colour is its name's
+        (``_colour``); the Wild is the one card whose notation starts with ``W``."""
+        counts: dict[str, int] = {}
+        numbered = 0
+        for c in hand:
+            col = _NAME_COLOUR.get(c)
+            if col is None:
+                col = _colour(c)
+            if col:
+                counts[col] = counts.get(col, 0) + 1
+            if c not in ("W", "CD"):
+                numbered += 1
+        best: Any = None
+        top = 0.0
+        for a in plays:
+            t = a.card
+            if t == WILD_T:
+                score = -10.0
+            elif t == _CD_T:
+                score = 3.0 if numbered >= 3 else -1.0
+            else:
+                score = counts.get(_TYPE_COLOUR[t], 0) + (0.5 if _TYPE_BO[t] else 0.0)
+            if best is None or score > top:
+                best, top = a, score
+        return best
 
     @staticmethod
     def _best_declaration(decl: list[Any], hand: list[str]) -> Any:
         counts = Counter(_colour(c) for c in hand if _colour(c))
         return max(decl, key=lambda a: (counts[str(a).split()[1][:1]], -len(str(a))))
+
+
+# ``BlastOffHeuristic.act``: the compiled copy of ``act_readable`` when it was built
+_ACT: Callable[[BlastOffHeuristic, Mapping[str, Any], Sequence[Any], Rng], Any | None] | None
+try:
+    from cosmodeck.bots.heuristic.blast_off_fast import act as _ACT
+except ImportError:  # not built (e.g. a source tree without a C compiler): the readable decision, the same games
+    _ACT = None

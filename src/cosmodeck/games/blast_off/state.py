@@ -81,6 +81,7 @@ class BlastOffState(State):
         self.ctx: dict[str, Any] | None = None
         self.dec_t = -1.0
         self.res: Result | None = None
+        self._vc = view.ViewCache()  # what views keep from earlier views of this state (``view`` module docs)
         self._drop_caches()
 
     def _drop_caches(self) -> None:
@@ -224,6 +225,10 @@ class BlastOffState(State):
     def _result(self) -> Result | None:
         return self.res
 
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """``State.view`` built as one dict by ``view.full_view`` (compiled when built; ``view`` module docs)."""
+        return view.full_view(self, seat)
+
     def _view(self, seat: int | None) -> dict[str, Any]:
         return view.view(self, seat)
 
@@ -263,6 +268,7 @@ class BlastOffState(State):
     def _copy_into(self, o: State) -> None:
         assert isinstance(o, BlastOffState)
         o._drop_caches()  # a clone may be changed outside the engine (resample_hidden)
+        o._vc = view.ViewCache()
         o.hands = [h[:] for h in self.hands]
         o.draw = self.draw[:]
         o.disc = self.disc[:]
