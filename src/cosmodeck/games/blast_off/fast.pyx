@@ -87,7 +87,7 @@ for _t in range(_NTYPES):
 _EMPTY = frozenset()
 _ONE = tuple(frozenset({seat}) for seat in range(16))
 
-# Events are built by setting the frozen dataclass's slots directly (as games/shooting_star/fast.py does):
+# Events are built by setting the frozen dataclass's slots directly (as games/shooting_star/fast_py.py and fast.pyx do):
 # the same objects, without its checked ``__init__``.
 _new = object.__new__
 _set_type = Event.__dict__["type"].__set__
