@@ -2,8 +2,8 @@
 
 Starts ``cosmodeck serve`` as a subprocess (a fresh SQLite file, or ``--db URL``), or ``--servers N``
 processes sharing one PostgreSQL database, then for each level N keeps N rooms busy: every seat is a
-client in this process (the load generator, a process of its own) that acts like a player (a random
-legal action after a think time) and a spectator watches each room. For every accepted action it
+client in this process (the load generator, a process of its own; ``--clients K``: K of them) that acts
+like a player (a random legal action after a think time) and a spectator watches each room. For every accepted action it
 measures the time from sending it to each client of the room receiving the view of the new version,
 and reports p50/p99 per level and the most rooms with p99 < 50 ms. The first ``--warmup`` seconds of
 a level (rooms being created and joined) are not measured.
@@ -31,6 +31,12 @@ under cProfile (the main thread's CPU time as its clock) and writes PREFIX-N.pro
 The load generator's own pauses count as the server's latency (a frame that arrives while its loop is
 stalled is stamped late), so it runs on uvloop with its collector off during a level's measured window
 (collected between levels); ``--client-gc on --client-loop asyncio`` measures as before.
+``--clients K`` splits each level's rooms over K load generator processes (``load.py --worker``, room i
+in process i mod K, all starting at the same moment, each running its rooms exactly as one process would);
+their raw latency samples are merged before the percentiles, their CPU seconds summed (each shown), and
+``--stalls`` prints a line per generator process. One process handling every socket was the busiest
+process at 256 rooms, its own loop's bursts counted as the server's latency. A generator process that
+fails or does not answer in time fails the run with its error output.
 
 Network: loopback only; every loop is bounded by --duration per level and --max-seconds overall.
 """
