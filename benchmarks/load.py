@@ -2,8 +2,8 @@
 
 Starts ``cosmodeck serve`` as a subprocess (a fresh SQLite file, or ``--db URL``), or ``--servers N``
 processes sharing one PostgreSQL database, then for each level N keeps N rooms busy: every seat is a
-client in this process (the load generator, a process of its own) that acts like a player (a random
-legal action after a think time) and a spectator watches each room. For every accepted action it
+client in this process (the load generator, a process of its own; ``--clients K``: K of them) that acts
+like a player (a random legal action after a think time) and a spectator watches each room. For every accepted action it
 measures the time from sending it to each client of the room receiving the view of the new version,
 and reports p50/p99 per level and the most rooms with p99 < 50 ms. The first ``--warmup`` seconds of
 a level (rooms being created and joined) are not measured.
@@ -31,6 +31,12 @@ under cProfile (the main thread's CPU time as its clock) and writes PREFIX-N.pro
 The load generator's own pauses count as the server's latency (a frame that arrives while its loop is
 stalled is stamped late), so it runs on uvloop with its collector off during a level's measured window
 (collected between levels); ``--client-gc on --client-loop asyncio`` measures as before.
+``--clients K`` splits each level's rooms over K load generator processes (``load.py --worker``, room i
+in process i mod K, all starting at the same moment, each running its rooms exactly as one process would);
+their raw latency samples are merged before the percentiles, their CPU seconds summed (each shown), and
+``--stalls`` prints a line per generator process. One process handling every socket was the busiest
+process at 256 rooms, its own loop's bursts counted as the server's latency. A generator process that
+fails or does not answer in time fails the run with its error output.
 
 Network: loopback only; every loop is bounded by --duration per level and --max-seconds overall.
 """
@@ -92,6 +98,10 @@ class Level:
     wall_to: float = 0.0
     # at the end of the warm-up: (server CPU, its main thread's, its kernel time, this process's CPU, actions, frames)
     warm: tuple[float, float, float, float, int, int] | None = None
+    # with --clients K > 1: each generator process's CPU after the warm-up, --stalls records and measured window
+    generator_cpu: list[float] | None = None
+    generator_stalls: list[list[list[Any]]] = field(default_factory=list)
+    generator_windows: list[tuple[float, float]] = field(default_factory=list)
 
     def snapshot(self) -> tuple[float, float, float, float, int, int]:
         return (cpu_seconds(SERVER_PIDS), main_thread_cpu(SERVER_PIDS), system_cpu(SERVER_PIDS), time.process_time(),
@@ -207,15 +217,19 @@ class RoomDriver:
         await conn.send(json.dumps({"type": "act", "action": action, "version": msg["version"]}))
 
 
-async def run_level(bases: list[str], args: argparse.Namespace, rooms: int, seed: int) -> Level:
-    start = time.monotonic()
+async def run_level(bases: list[str], args: argparse.Namespace, rooms: int, seed: int,
+                    share: tuple[int, int] = (0, 1), start: float | None = None) -> Level:
+    """Level ``rooms`` in this process: the rooms ``i`` with ``i % share[1] == share[0]`` (all of them by
+    default), starting at ``start`` (``time.monotonic()``, the same clock in every process; default now)."""
+    start = time.monotonic() if start is None else start
     level = Level(rooms, measure_from=start + args.warmup)
     stop = start + args.duration
     rng = random.Random(seed)
+    seeds = [rng.random() for _ in range(rooms)]  # room i's seed whichever process runs it
     # one HTTP client for all rooms (each new client builds an SSL context: ~0.1 s of CPU)
     limits = httpx.Limits(max_connections=64)
     async def warmed() -> None:
-        await asyncio.sleep(args.warmup)
+        await asyncio.sleep(max(0.0, start + args.warmup - time.monotonic()))
         if args.client_gc == "off":  # no collection pauses in the measured window (collected after it)
             gc.disable()
         level.warm = level.snapshot()
@@ -223,9 +237,10 @@ async def run_level(bases: list[str], args: argparse.Namespace, rooms: int, seed
 
     lags = asyncio.ensure_future(WATCH.lag_monitor()) if args.stalls else None
 
+    await asyncio.sleep(max(0.0, start - time.monotonic()))
     async with httpx.AsyncClient(timeout=30, limits=limits) as http:
-        drivers = [RoomDriver(bases, bases[i % len(bases)], args, level, random.Random(rng.random()), stop, http)
-                   for i in range(rooms)]
+        drivers = [RoomDriver(bases, bases[i % len(bases)], args, level, random.Random(seeds[i]), stop, http)
+                   for i in range(rooms) if i % share[1] == share[0]]
         await asyncio.gather(warmed(), *(d.run() for d in drivers))
     level.wall_to = time.time()
     gc.enable()
@@ -239,6 +254,143 @@ def pct(xs: list[float], q: float) -> float:
         return float("nan")
     ys = sorted(xs)
     return ys[min(len(ys) - 1, int(q * len(ys)))] * 1000
+
+
+class GeneratorFailed(Exception):
+    """A load generator process (``--clients K``) failed or did not answer in time."""
+
+
+def part_result(level: Level, cpu_s: float, records: list[list[Any]]) -> dict[str, Any]:
+    """What a generator process of ``--clients K`` reports for its share of a level (JSON): its raw
+    latency samples, counters, its CPU seconds after the warm-up and its ``--stalls`` records."""
+    warm = level.warm if level.warm is not None else (0.0, 0.0, 0.0, 0.0, 0, 0)
+    return {"latencies": level.latencies, "actions": level.actions, "errors": level.errors,
+            "games_finished": level.games_finished, "redirects": level.redirects, "frames": level.frames,
+            "warm_actions": warm[4], "warm_frames": warm[5], "wall_from": level.wall_from,
+            "wall_to": level.wall_to, "cpu_s": cpu_s,
+            "stalls": [r for r in records if level.wall_from <= r[0] < level.wall_to]}
+
+
+def merge_parts(rooms: int, measure_from: float, parts: list[dict[str, Any]]) -> Level:
+    """One level from its generator processes' results: the raw latency samples of all of them in one
+    list (percentiles are taken over the merged samples, never averaged), counters and errors summed,
+    each process's CPU seconds kept (``generator_cpu``). ``warm`` holds the summed actions and frames at
+    the end of the warm-up; the caller fills in the servers' CPU."""
+    level = Level(rooms, measure_from=measure_from)
+    for part in parts:
+        level.latencies.extend(part["latencies"])
+        level.actions += part["actions"]
+        level.games_finished += part["games_finished"]
+        level.redirects += part["redirects"]
+        level.frames += part["frames"]
+        for key, n in part["errors"].items():
+            level.errors[key] = level.errors.get(key, 0) + n
+    level.warm = (0.0, 0.0, 0.0, 0.0, sum(p["warm_actions"] for p in parts), sum(p["warm_frames"] for p in parts))
+    level.generator_cpu = [p["cpu_s"] for p in parts]
+    level.generator_stalls = [p["stalls"] for p in parts]
+    level.generator_windows = [(p["wall_from"], p["wall_to"]) for p in parts]
+    return level
+
+
+async def run_level_spread(bases: list[str], args: argparse.Namespace, rooms: int, seed: int) -> Level:
+    """Level ``rooms`` with its rooms split over ``args.clients`` generator processes (``load.py --worker``,
+    room i in process i mod K), all starting at the same moment; merges their results (``merge_parts``).
+    A process that exits with an error, or does not answer in time, fails the run with its error output."""
+    k = args.clients
+    spec = {"bases": bases, "args": vars(args), "rooms": rooms, "seed": seed, "parts": k}
+    procs: list[asyncio.subprocess.Process] = []
+
+    async def fail(j: int, proc: asyncio.subprocess.Process, what: str) -> GeneratorFailed:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(proc.wait(), 5)
+        err = b""
+        if proc.stderr is not None:
+            with contextlib.suppress(TimeoutError):
+                err = await asyncio.wait_for(proc.stderr.read(), 5)
+        tail = err.decode(errors="replace").strip()[-3000:]
+        return GeneratorFailed(f"load generator process {j} of {k} {what} (exit code {proc.returncode})"
+                               + (f":\n{tail}" if tail else ""))
+
+    async def ready(j: int, proc: asyncio.subprocess.Process) -> None:
+        assert proc.stdout is not None
+        line = await proc.stdout.readline()
+        if line.strip() != b"ready":
+            raise await fail(j, proc, "failed at start-up")
+
+    async def finish(j: int, proc: asyncio.subprocess.Process) -> dict[str, Any]:
+        out, err = await proc.communicate()
+        lines = out.decode().strip().splitlines()
+        if proc.returncode != 0 or not lines:
+            tail = err.decode(errors="replace").strip()[-3000:]
+            raise GeneratorFailed(f"load generator process {j} of {k} failed (exit code {proc.returncode})"
+                                  + (f":\n{tail}" if tail else ""))
+        if err.strip():
+            sys.stderr.write(err.decode(errors="replace"))
+        result: dict[str, Any] = json.loads(lines[-1])
+        return result
+
+    try:
+        for j in range(k):
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable, str(Path(__file__).resolve()), "--worker", stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            procs.append(proc)
+            assert proc.stdin is not None
+            proc.stdin.write(orjson.dumps({**spec, "part": j}) + b"\n")
+            await proc.stdin.drain()
+        try:
+            await asyncio.wait_for(asyncio.gather(*(ready(j, p) for j, p in enumerate(procs))), 120)
+        except TimeoutError:
+            raise GeneratorFailed(f"a load generator process did not start within 120 s (of {k})") from None
+        start = time.monotonic() + 0.2
+        for proc in procs:
+            assert proc.stdin is not None
+            proc.stdin.write(f"{start!r}\n".encode())
+            await proc.stdin.drain()
+        servers_warm: list[tuple[float, float, float, float]] = []
+        wall: list[float] = []
+
+        async def warmed() -> None:
+            await asyncio.sleep(max(0.0, start + args.warmup - time.monotonic()))
+            servers_warm.append((cpu_seconds(SERVER_PIDS), main_thread_cpu(SERVER_PIDS), system_cpu(SERVER_PIDS),
+                                 time.process_time()))
+            wall.append(time.time())
+
+        try:
+            parts = await asyncio.wait_for(
+                asyncio.gather(warmed(), *(finish(j, p) for j, p in enumerate(procs))), args.duration + 120)
+        except TimeoutError:
+            raise GeneratorFailed(f"the load generator processes did not finish within {args.duration + 120:.0f} "
+                                  "s of the level's start") from None
+    finally:
+        for proc in procs:
+            if proc.returncode is None:
+                proc.kill()
+                await proc.wait()
+    level = merge_parts(rooms, start + args.warmup, parts[1:])
+    assert level.warm is not None
+    level.warm = (*servers_warm[0], level.warm[4], level.warm[5])
+    level.wall_from, level.wall_to = wall[0], time.time()
+    return level
+
+
+def worker() -> int:
+    """``load.py --worker``: one generator process of ``--clients K``. Reads its share of a level (JSON) on
+    stdin, prints ``ready``, waits for the start time (``time.monotonic()``) on stdin, runs its rooms and
+    prints its result (``part_result``) as one JSON line."""
+    spec = json.loads(sys.stdin.readline())
+    args = argparse.Namespace(**spec["args"])
+    if args.stalls:
+        WATCH.install()
+    print("ready", flush=True)
+    start = float(sys.stdin.readline())
+    with asyncio.Runner(loop_factory=LOOPS[args.client_loop]) as runner:
+        lv = runner.run(run_level(spec["bases"], args, spec["rooms"], spec["seed"], (spec["part"], spec["parts"]),
+                                  start))
+    gc.collect()
+    warm_cpu = lv.warm[3] if lv.warm is not None else 0.0
+    sys.stdout.write(orjson.dumps(part_result(lv, time.process_time() - warm_cpu, WATCH.records)).decode() + "\n")
+    return 0
 
 
 # ``python -c PROFILED OUT -m cosmodeck.cli.main serve ...``: the server under cProfile, writing OUT when it
@@ -362,12 +514,15 @@ def sweep(bases: list[str], args: argparse.Namespace, started: float, label: str
         if time.monotonic() - started + args.duration > args.max_seconds:
             break
         with asyncio.Runner(loop_factory=LOOPS[args.client_loop]) as runner:
-            lv = runner.run(run_level(bases, args, n, i))
+            lv = runner.run(run_level(bases, args, n, i) if args.clients == 1 else
+                            run_level_spread(bases, args, n, i))
         gc.collect()
         # CPU after the warm-up (rooms created, code loaded) per action and frame after it
         end = lv.snapshot()
         warm = lv.warm if lv.warm is not None else (0.0, 0.0, 0.0, 0.0, 0, 0)
         cpu_all, loop_all, kernel, own = (end[k] - warm[k] for k in range(4))
+        if lv.generator_cpu is not None:  # --clients K: the generator processes' CPU, not this one's
+            own = sum(lv.generator_cpu)
         cpu = cpu_all if SERVER_PIDS else None
         loop_cpu = loop_all if SERVER_PIDS else None
         warm_actions, warm_frames = end[4] - warm[4], end[5] - warm[5]
@@ -379,7 +534,9 @@ def sweep(bases: list[str], args: argparse.Namespace, started: float, label: str
                "frames": lv.frames, "server_cpu_s": None if cpu is None else round(cpu, 2),
                "server_main_thread_cpu_s": None if loop_cpu is None else round(loop_cpu, 2),
                "server_system_cpu_s": round(kernel, 2) if SERVER_PIDS else None,
-               "load_generator_cpu_s": round(own, 2),
+               "load_generator_cpu_s": round(own, 2), "load_generator_processes": args.clients,
+               "load_generator_cpu_s_each": [round(own, 2)] if lv.generator_cpu is None
+               else [round(c, 2) for c in lv.generator_cpu],
                "actions_after_warmup": warm_actions, "frames_after_warmup": warm_frames,
                "server_cpu_ms_per_action": None if cpu is None or not warm_actions
                else round(cpu / warm_actions * 1e3, 3),
@@ -390,7 +547,11 @@ def sweep(bases: list[str], args: argparse.Namespace, started: float, label: str
                                                f"kernel {kernel:.2f} s) = "
                                                f"{row['server_cpu_ms_per_action']} ms/action, "
                                                f"{row['server_cpu_us_per_frame']} us/frame")
-            cpu_text += f"  load generator CPU {own:.2f} s (CPU: after the warm-up)"
+            if lv.generator_cpu is None:
+                cpu_text += f"  load generator CPU {own:.2f} s (CPU: after the warm-up)"
+            else:
+                each = " + ".join(f"{c:.2f}" for c in lv.generator_cpu)
+                cpu_text += f"  load generators' CPU {own:.2f} s ({each}) (CPU: after the warm-up)"
             print(f"{label}{n:5d} rooms  {row['clients']:5d} clients  {lv.actions:6d} actions  {lv.frames:7d} frames  "
                   f"p50 {row['p50_ms']:7.2f} ms  p99 {row['p99_ms']:7.2f} ms  redirects {lv.redirects}  "
                   f"errors {lv.errors}{cpu_text}", flush=True)
@@ -399,8 +560,11 @@ def sweep(bases: list[str], args: argparse.Namespace, started: float, label: str
             for k, path in enumerate(STALL_FILES):
                 text = stallwatch.summary(stallwatch.read(path), lv.wall_from, lv.wall_to)
                 print(f"    stalls, server {k}: {text}", flush=True)
-            print(f"    stalls, load generator: {stallwatch.summary(WATCH.records, lv.wall_from, lv.wall_to)}",
-                  flush=True)
+            if lv.generator_cpu is None:
+                print(f"    stalls, load generator: {stallwatch.summary(WATCH.records, lv.wall_from, lv.wall_to)}",
+                      flush=True)
+            for k, (records, (w0, w1)) in enumerate(zip(lv.generator_stalls, lv.generator_windows, strict=True)):
+                print(f"    stalls, load generator {k}: {stallwatch.summary(records, w0, w1)}", flush=True)
         if not row["p99_ms"] < TARGET_P99_MS * 4 and not args.all_levels:
             break
     return results
@@ -502,10 +666,26 @@ def main() -> int:
                     help="path prefix: record every garbage collection and event-loop lag over 10 ms of the "
                          "servers (PREFIX-N.jsonl) and of this process, and print a summary per level "
                          "(benchmarks/stallwatch.py)")
+    ap.add_argument("--clients", type=int, default=1,
+                    help="load generator processes: a level's rooms are split over K processes (room i in process "
+                         "i mod K), their latency samples merged before the percentiles (default 1: this process)")
+    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)  # one of --clients K's processes
     args = ap.parse_args()
+    if args.worker:
+        return worker()
+    if args.clients < 1:
+        ap.error("--clients must be at least 1")
     if args.stalls:
         WATCH.install()
 
+    try:
+        return measure(args)
+    except GeneratorFailed as e:
+        print(f"load.py: {e}", file=sys.stderr)
+        return 1
+
+
+def measure(args: argparse.Namespace) -> int:
     started = time.monotonic()
     runs: dict[int, list[dict[str, Any]]] = {}
     trees = [Path(t).resolve() for t in args.src.split(",")] if args.src else []
@@ -521,6 +701,7 @@ def main() -> int:
             with database(args) as db, servers(count, db, tree, args.profile, args.stalls) as bases:
                 runs[count] = sweep(bases, args, started, f"{count} process{'es' if count > 1 else ''}: ")
     summary = {"game": args.game, "players": args.players, "think_s": args.think, "cores": os.cpu_count(),
+               "load_generator_processes": args.clients,
                "warmup_s": args.warmup, "duration_s": args.duration, "connect": args.connect,
                "runs": {str(k): {"levels": v, "max_rooms_p99_under_50ms": best(v)} for k, v in runs.items()}}
     if args.json:
