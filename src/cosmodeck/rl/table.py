@@ -189,14 +189,17 @@ class Table:
                 if self.real_time:
                     self.order_rng.shuffle(to_act)
                 self.queue = to_act
+                self._done = self.stuck or self.steps >= self.max_steps  # (not over: ``done`` without asking again)
+                self._done_ver = self._ver
                 return
             d = st.next_deadline()
             if d is None:
                 self.stuck = True
-                self._done_ver = -1
                 break
             st.advance(d)
         self.queue = []
+        self._done = True  # over, or stuck (``done`` without asking again)
+        self._done_ver = self._ver
 
     def _after_action(self, seat: int) -> None:
         if self.real_time:
@@ -213,9 +216,10 @@ class Table:
     @property
     def current(self) -> int | None:
         """The seat that decides next (AEC order), or ``None`` when the game is done."""
-        if self.done or not self.queue:
+        queue = self.queue
+        if not queue or (self._done if self._done_ver == self._ver else self.done):
             return None
-        return self.queue[0]
+        return queue[0]
 
     def decision(self, seat: int) -> Decision | None:
         """The view and legal catalog actions of a seat in the current round (else ``None``).
@@ -287,22 +291,45 @@ class Table:
         return self.mask_row(seat).copy()
 
     def observe(self, seat: int) -> dict[str, np.ndarray[Any, Any]]:
-        """A fresh dict of fresh arrays (callers may keep or modify what they get)."""
-        return {"observation": self.observation(seat).copy(), "action_mask": self.mask_row(seat).copy()}
+        """A fresh dict of fresh arrays (callers may keep or modify what they get; the table never writes
+        into them again). A row not written since the last change is written straight into the new array
+        (no buffer row, no copy); one already written is copied."""
+        enc = self.encoder
+        ver = self._ver
+        if self._obs_ver[seat] == ver:
+            obs = self._obs_rows[seat].copy()
+        else:
+            obs = np.empty(enc.obs_size, dtype=np.float32)
+            writer = enc.row_writer
+            if writer is not None:
+                writer(self.state, seat, obs)
+            else:
+                enc.write_state(self.state, seat, obs, self._cache)
+        if self._mask_ver[seat] == ver:
+            mask = self._mask_rows[seat].copy()
+        else:
+            mask = np.empty(enc.num_actions, dtype=np.int8)
+            fill = enc.mask_writer
+            if fill is not None and seat in self.queue and not (self._done if self._done_ver == ver else self.done):
+                fill(self.state, seat, mask)
+            else:
+                self.write_mask(seat, mask)
+        return {"observation": obs, "action_mask": mask}
 
     # ---- acting ------------------------------------------------------------------------
     def act_index(self, seat: int, index: int) -> bool:
         """Apply catalog action ``index`` for ``seat``; ``False`` (nothing changes) if it is not legal now."""
         action_at = self.encoder.action_at
         if action_at is not None:  # a compiled decoder (turn-based: no ``wait``)
-            if self.done or seat not in self.queue:
+            if seat not in self.queue or (self._done if self._done_ver == self._ver else self.done):
                 return False
-            action = action_at(self.state, seat, index)
+            state = self.state
+            action = action_at(state, seat, index)
             if action is None:
                 return False
-            self.state.apply(seat, action)
+            state.apply(seat, action)
             self.steps += 1
-            self._after_action(seat)
+            self._begin_round()  # (turn-based: ``_after_action``)
             return True
         legal = self.legal(seat)
         if legal is None:
@@ -315,7 +342,7 @@ class Table:
 
     def act(self, seat: int, action: Any | None) -> None:
         """Apply an engine action (``None``: wait, real-time games only) for a seat of the round."""
-        if seat not in self.queue or self.done:
+        if seat not in self.queue or (self._done if self._done_ver == self._ver else self.done):
             raise ValueError(f"seat {seat} does not decide now")
         if action is None:
             if not self.real_time:
@@ -323,7 +350,10 @@ class Table:
         else:
             self.state.apply(seat, action)
         self.steps += 1
-        self._after_action(seat)
+        if self.real_time:
+            self._after_action(seat)
+        else:
+            self._begin_round()
 
     def act_all(self, actions: Mapping[int, int]) -> dict[int, bool]:
         """Parallel step: every seat of the round submits a catalog index at once.
@@ -334,11 +364,12 @@ class Table:
         round_seats = list(self.queue)
         chosen: dict[int, Any] = {}
         action_at = self.encoder.action_at
+        done = self.done
         for s in round_seats:  # every choice is read against the round's position, before any applies
             if s not in actions:
                 continue
             if action_at is not None:
-                if not self.done:
+                if not done:
                     got = action_at(self.state, s, int(actions[s]))
                     chosen[s] = ILLEGAL if got is None else got
                 continue
