@@ -105,8 +105,10 @@ class Table:
         """Each seat's observation and mask rows, preallocated and rewritten in place; ``_ver`` counts the
         state's changes and ``_obs_ver``/``_mask_ver`` say at which change each row was written."""
         n, enc = self.players, self.encoder
-        self._obs_buf: Vector = np.zeros((n, enc.obs_size), dtype=np.float32)
-        self._mask_buf: Mask = np.zeros((n, enc.num_actions), dtype=np.int8)
+        self._obs_size = enc.obs_size  # (the encoder computes it from its layout at each call)
+        self._num_actions = enc.num_actions
+        self._obs_buf: Vector = np.zeros((n, self._obs_size), dtype=np.float32)
+        self._mask_buf: Mask = np.zeros((n, self._num_actions), dtype=np.int8)
         self._obs_rows: list[Vector] = list(self._obs_buf)  # each seat's row (a contiguous view), made once
         self._mask_rows: list[Mask] = list(self._mask_buf)
         self._ver = 0
@@ -299,7 +301,7 @@ class Table:
         if self._obs_ver[seat] == ver:
             obs = self._obs_rows[seat].copy()
         else:
-            obs = np.empty(enc.obs_size, dtype=np.float32)
+            obs = np.empty(self._obs_size, dtype=np.float32)
             writer = enc.row_writer
             if writer is not None:
                 writer(self.state, seat, obs)
@@ -308,7 +310,7 @@ class Table:
         if self._mask_ver[seat] == ver:
             mask = self._mask_rows[seat].copy()
         else:
-            mask = np.empty(enc.num_actions, dtype=np.int8)
+            mask = np.empty(self._num_actions, dtype=np.int8)
             fill = enc.mask_writer
             if fill is not None and seat in self.queue and not (self._done if self._done_ver == ver else self.done):
                 fill(self.state, seat, mask)
