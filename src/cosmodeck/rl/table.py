@@ -309,10 +309,12 @@ class Table:
                 enc.write_state(self.state, seat, obs, self._cache)
         if self._mask_ver[seat] == ver:
             mask = self._mask_rows[seat].copy()
+        elif seat not in self.queue or (self._done if self._done_ver == ver else self.done):
+            mask = np.zeros(self._num_actions, dtype=np.int8)  # nothing legal (``legal`` is ``None``)
         else:
             mask = np.empty(self._num_actions, dtype=np.int8)
             fill = enc.mask_writer
-            if fill is not None and seat in self.queue and not (self._done if self._done_ver == ver else self.done):
+            if fill is not None:
                 fill(self.state, seat, mask)
             else:
                 self.write_mask(seat, mask)
@@ -395,12 +397,11 @@ class Table:
             self.steps += 1
             if self.state.is_over:
                 break
-        self._changed()
         if self.real_time and not self.state.is_over:
             self.state.advance(self.state.now + self.step_s)
             self._begin_round()
         elif applied or self.state.is_over:
-            self._begin_round()
+            self._begin_round()  # (it calls ``_changed``; with nothing applied, nothing changed)
         return ok
 
     def legal_seats(self) -> Sequence[int]:
