@@ -199,3 +199,33 @@ def test_handed_out_observations_never_change_afterwards(game_id: str) -> None:
     assert len(kept) > 20
     for obs, first_obs, first_mask in kept:
         assert np.array_equal(obs["observation"], first_obs) and np.array_equal(obs["action_mask"], first_mask)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_act_all_of_one_seat_equals_act_index(players: int) -> None:
+    """The Parallel step's one-seat path (the compiled decoder, no race to settle) does what ``act_index``
+    does: the same legality, and the same position after it, for legal and illegal indices."""
+    rng = np.random.default_rng(6)
+    a, b = Table("shooting-star", players), Table("shooting-star", players)
+    assert a.encoder.action_at is not None  # (the path under test)
+    illegal_seen = 0
+    for game in range(6):
+        a.reset(40 + game)
+        b.reset(40 + game)
+        while a.current is not None:
+            seat = a.current
+            legal = np.flatnonzero(a.mask_row(seat))
+            if rng.random() < 0.25:
+                index = int(rng.integers(a.encoder.num_actions))
+                illegal_seen += index not in legal
+            else:
+                index = int(rng.choice(legal))
+            got = a.act_all({seat: index})
+            assert got == {seat: b.act_index(seat, index)}
+            assert a.current == b.current and a.steps == b.steps
+            assert a.state.view(None) == b.state.view(None)
+            for s in range(players):
+                assert np.array_equal(a.observation(s), b.observation(s))
+                assert np.array_equal(a.mask_row(s), b.mask_row(s))
+        assert a.done and b.done and a.state.result == b.state.result
+    assert illegal_seen > 5

@@ -365,10 +365,21 @@ class Table:
         Applied in the round's order; an index that is illegal (or no longer legal, after a
         faster seat's action in a real-time game) changes nothing. Returns legality per seat.
         """
-        round_seats = list(self.queue)
-        chosen: dict[int, Any] = {}
         action_at = self.encoder.action_at
         done = self.done
+        if action_at is not None and len(self.queue) == 1:  # one seat decides (turn-based): no race to settle
+            s = self.queue[0]
+            if done or s not in actions:
+                return {}
+            got = action_at(self.state, s, int(actions[s]))
+            if got is None:
+                return {s: False}
+            self.state.apply(s, got)
+            self.steps += 1
+            self._begin_round()
+            return {s: True}
+        round_seats = list(self.queue)
+        chosen: dict[int, Any] = {}
         for s in round_seats:  # every choice is read against the round's position, before any applies
             if s not in actions:
                 continue
