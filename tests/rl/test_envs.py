@@ -152,3 +152,80 @@ def test_max_steps_truncates() -> None:
         if term or trunc:
             break
     assert trunc and not term and reward == 0.0
+
+
+@pytest.mark.parametrize("game_id", ["shooting-star", "blast-off"])
+def test_handed_out_observations_never_change_afterwards(game_id: str) -> None:
+    """Every observation and mask an environment returns is the user's: later steps (which rewrite the
+    table's own rows, or write fresh arrays) never write into it, and it equals the encoder's output then."""
+    kept: list[tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]] = []
+
+    def keep(obs: dict[str, np.ndarray], table: Table, seat: int) -> None:
+        want_obs = table.encoder.encode_state(table.state, seat)
+        assert np.array_equal(obs["observation"], want_obs)
+        kept.append((obs, obs["observation"].copy(), obs["action_mask"].copy()))
+
+    rng = np.random.default_rng(8)
+    aec = aec_env(game_id, players=2)
+    aec.reset(seed=3)
+    for agent in aec.agent_iter():
+        obs, _, term, trunc, _ = aec.last()
+        if term or trunc:
+            aec.step(None)
+            continue
+        keep(obs, aec.table, aec.seats[agent])
+        again = aec.observe(agent)  # the same position asked twice: equal, but a distinct array
+        assert again["observation"] is not obs["observation"] and np.array_equal(again["observation"],
+                                                                                   obs["observation"])
+        keep(again, aec.table, aec.seats[agent])
+        aec.table.observation(aec.seats[agent])  # the table's own row written: the next copy comes from it
+        keep(aec.observe(agent), aec.table, aec.seats[agent])
+        aec.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    par = parallel_env(game_id, players=2)
+    pobs, _ = par.reset(seed=4)
+    while par.agents:
+        for a, o in pobs.items():
+            keep(o, par.table, par.seats[a])
+        acts = {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in pobs.items()
+                if o["action_mask"].any()}
+        pobs, *_ = par.step(acts)
+    gym = gym_env(game_id, players=2)
+    gobs, _ = gym.reset(seed=5)
+    done = False
+    while not done:
+        keep(gobs, gym.table, gym.seat)
+        gobs, _, term, trunc, _ = gym.step(int(rng.choice(np.flatnonzero(gobs["action_mask"]))))
+        done = term or trunc
+    assert len(kept) > 20
+    for obs, first_obs, first_mask in kept:
+        assert np.array_equal(obs["observation"], first_obs) and np.array_equal(obs["action_mask"], first_mask)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_act_all_of_one_seat_equals_act_index(players: int) -> None:
+    """The Parallel step's one-seat path (the compiled decoder, no race to settle) does what ``act_index``
+    does: the same legality, and the same position after it, for legal and illegal indices."""
+    rng = np.random.default_rng(6)
+    a, b = Table("shooting-star", players), Table("shooting-star", players)
+    assert a.encoder.action_at is not None  # (the path under test)
+    illegal_seen = 0
+    for game in range(6):
+        a.reset(40 + game)
+        b.reset(40 + game)
+        while a.current is not None:
+            seat = a.current
+            legal = np.flatnonzero(a.mask_row(seat))
+            if rng.random() < 0.25:
+                index = int(rng.integers(a.encoder.num_actions))
+                illegal_seen += index not in legal
+            else:
+                index = int(rng.choice(legal))
+            got = a.act_all({seat: index})
+            assert got == {seat: b.act_index(seat, index)}
+            assert a.current == b.current and a.steps == b.steps
+            assert a.state.view(None) == b.state.view(None)
+            for s in range(players):
+                assert np.array_equal(a.observation(s), b.observation(s))
+                assert np.array_equal(a.mask_row(s), b.mask_row(s))
+        assert a.done and b.done and a.state.result == b.state.result
+    assert illegal_seen > 5

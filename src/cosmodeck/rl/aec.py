@@ -66,12 +66,14 @@ class CosmodeckAEC(SeatAgents, AECEnv):  # type: ignore[misc]
             self._np_seed = np.random.default_rng(seed)
         game_seed = int(self._np_seed.integers(0, 2**62))
         self.table.reset(game_seed)
-        self.agents = list(self.possible_agents)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        agents = self.possible_agents
+        self.agents = list(agents)
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
+        self._flagged = False  # some info holds ``illegal_action`` (the next step clears every info)
         self._paid = False  # the last step's rewards were not all 0
         self._select()
 
@@ -85,6 +87,16 @@ class CosmodeckAEC(SeatAgents, AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         return self.table.observe(self.seats[agent])
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last`` (the agent to act: its observation, cumulative reward, termination,
+        truncation and info), without the extra ``observe`` call."""
+        agent = self.agent_selection
+        if agent is None:
+            raise AssertionError("agent_selection is None")
+        obs = self.table.observe(self.seats[agent]) if observe else None
+        return (obs, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
+                self.infos[agent])
+
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -92,24 +104,30 @@ class CosmodeckAEC(SeatAgents, AECEnv):  # type: ignore[misc]
             return
         table = self.table
         self._cumulative_rewards[agent] = 0.0
-        infos = self.infos
-        if any(infos.values()):  # every step starts with empty infos (most steps: nothing to clear)
+        if self._flagged:  # every step starts with empty infos (most steps: nothing to clear)
+            infos = self.infos
             for a in self.agents:
                 infos[a] = {}
+            self._flagged = False
         if action is None or not table.act_index(self.seats[agent], int(action)):
-            infos[agent] = {"illegal_action": True}
-        bonus = table.shaped()  # Meteor's optional shaping, else 0
-        if table.done:
-            over = table.over
-            self.rewards = dict.fromkeys(self.agents, bonus)
-            for a in self.agents:
-                self.rewards[a] += table.reward(self.seats[a])
-                self.terminations[a] = over
-                self.truncations[a] = not over
-            self._accumulate_rewards()
-        elif bonus or self._paid:  # else every reward is already 0 and accumulating it changes nothing
-            self.rewards = dict.fromkeys(self.agents, bonus)
-            self._accumulate_rewards()
+            self.infos[agent] = {"illegal_action": True}
+            self._flagged = True
+        bonus = table.shaped() if table.shaping else 0.0  # Meteor's optional shaping
+        cur = table.current
+        if cur is not None:  # the game goes on
+            if bonus or self._paid:  # else every reward is already 0 and accumulating it changes nothing
+                self.rewards = dict.fromkeys(self.agents, bonus)
+                self._accumulate_rewards()
+            self._paid = bool(bonus)
+            self.agent_selection = self.possible_agents[cur]
+            return
+        over = table.over
+        self.rewards = dict.fromkeys(self.agents, bonus)
+        for a in self.agents:
+            self.rewards[a] += table.reward(self.seats[a])
+            self.terminations[a] = over
+            self.truncations[a] = not over
+        self._accumulate_rewards()
         self._paid = bool(bonus)
         self._select()
 

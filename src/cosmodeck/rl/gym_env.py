@@ -71,11 +71,12 @@ class CosmodeckGym(CatalogHelpers, gymnasium.Env[dict[str, Any], np.int64]):
 
     def _run_bots(self) -> None:
         table = self.table
+        me, by_seat = self.seat, self._by_seat
         while True:
             cur = table.current
-            if cur is None or cur == self.seat:
+            if cur is None or cur == me:
                 return
-            bot = self._by_seat[cur]
+            bot = by_seat[cur]
             st = table.state
             action: Any | None = None
             if isinstance(bot, PolicyOpponent):
@@ -101,18 +102,23 @@ class CosmodeckGym(CatalogHelpers, gymnasium.Env[dict[str, Any], np.int64]):
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         table = self.table
-        info: dict[str, Any] = {"seat": self.seat}
+        seat = self.seat
+        info: dict[str, Any] = {"seat": seat}
         if table.done:
             raise RuntimeError("step() after the episode ended: call reset()")
-        if not table.act_index(self.seat, int(action)):
+        if not table.act_index(seat, int(action)):
             info["illegal_action"] = True
         else:
             self._run_bots()
-        reward = table.shaped() + (table.reward(self.seat) if table.done else 0.0)
-        if table.over:
+        reward = table.shaped() if table.shaping else 0.0  # Meteor's optional shaping
+        if not table.done:
+            return table.observe(seat), reward, False, False, info
+        reward += table.reward(seat)
+        over = table.over
+        if over:
             res = table.state.result
             info["winners"] = sorted(res.winners) if res is not None else []
-        return table.observe(self.seat), reward, table.over, table.truncated, info
+        return table.observe(seat), reward, over, not over, info
 
     def action_masks(self) -> np.ndarray[Any, Any]:
         """The legal-action mask (sb3-contrib's MaskablePPO calls this)."""

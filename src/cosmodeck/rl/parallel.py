@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 import numpy as np
 from pettingzoo import ParallelEnv
 
-from cosmodeck.rl.aec import SeatAgents, agent_name
+from cosmodeck.rl.aec import SeatAgents
 
 
 class CosmodeckParallel(SeatAgents, ParallelEnv):  # type: ignore[misc]
@@ -26,7 +26,8 @@ class CosmodeckParallel(SeatAgents, ParallelEnv):  # type: ignore[misc]
         self._setup(game_id, players, render_mode, options)
 
     def _observations(self) -> dict[str, dict[str, Any]]:
-        return {a: self.table.observe(self.seats[a]) for a in self.agents}
+        table, seats = self.table, self.seats
+        return {a: table.observe(seats[a]) for a in self.agents}
 
     def reset(self, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
@@ -39,23 +40,32 @@ class CosmodeckParallel(SeatAgents, ParallelEnv):  # type: ignore[misc]
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], dict[str, float], dict[str, bool],
                                                      dict[str, bool], dict[str, dict[str, Any]]]:
         table = self.table
-        round_seats = set(table.legal_seats())
-        submitted = {self.seats[a]: int(act) for a, act in actions.items()
-                     if a in self.seats and self.seats[a] in round_seats and act is not None}
+        seats = self.seats
+        round_seats = table.legal_seats()
+        submitted: dict[int, int] = {}
+        for a, act in actions.items():
+            if act is not None and a in seats:
+                s = seats[a]
+                if s in round_seats:
+                    submitted[s] = int(act)
         ok = table.act_all(submitted)
-        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        agents = self.agents
+        infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
         for s, good in ok.items():
             if not good:
-                infos[agent_name(s)] = {"illegal_action": True}
-        obs = self._observations()
-        done = table.done
-        over = table.over
-        bonus = table.shaped()  # Meteor's optional shaping, else 0
-        rewards = {a: bonus + (table.reward(self.seats[a]) if done else 0.0) for a in self.agents}
-        terminations = dict.fromkeys(self.agents, done and over)
-        truncations = dict.fromkeys(self.agents, done and not over)
-        if done:
+                infos[self.possible_agents[s]] = {"illegal_action": True}
+        obs = {a: table.observe(seats[a]) for a in agents}
+        bonus = table.shaped() if table.shaping else 0.0  # Meteor's optional shaping
+        if table.done:
+            over = table.over
+            rewards = {a: bonus + table.reward(seats[a]) for a in agents}
+            terminations = dict.fromkeys(agents, over)
+            truncations = dict.fromkeys(agents, not over)
             self.agents = []
+        else:
+            rewards = dict.fromkeys(agents, bonus)
+            terminations = dict.fromkeys(agents, False)
+            truncations = dict.fromkeys(agents, False)
         return obs, rewards, terminations, truncations, infos
 
     def close(self) -> None:

@@ -105,8 +105,10 @@ class Table:
         """Each seat's observation and mask rows, preallocated and rewritten in place; ``_ver`` counts the
         state's changes and ``_obs_ver``/``_mask_ver`` say at which change each row was written."""
         n, enc = self.players, self.encoder
-        self._obs_buf: Vector = np.zeros((n, enc.obs_size), dtype=np.float32)
-        self._mask_buf: Mask = np.zeros((n, enc.num_actions), dtype=np.int8)
+        self._obs_size = enc.obs_size  # (the encoder computes it from its layout at each call)
+        self._num_actions = enc.num_actions
+        self._obs_buf: Vector = np.zeros((n, self._obs_size), dtype=np.float32)
+        self._mask_buf: Mask = np.zeros((n, self._num_actions), dtype=np.int8)
         self._obs_rows: list[Vector] = list(self._obs_buf)  # each seat's row (a contiguous view), made once
         self._mask_rows: list[Mask] = list(self._mask_buf)
         self._ver = 0
@@ -189,14 +191,17 @@ class Table:
                 if self.real_time:
                     self.order_rng.shuffle(to_act)
                 self.queue = to_act
+                self._done = self.stuck or self.steps >= self.max_steps  # (not over: ``done`` without asking again)
+                self._done_ver = self._ver
                 return
             d = st.next_deadline()
             if d is None:
                 self.stuck = True
-                self._done_ver = -1
                 break
             st.advance(d)
         self.queue = []
+        self._done = True  # over, or stuck (``done`` without asking again)
+        self._done_ver = self._ver
 
     def _after_action(self, seat: int) -> None:
         if self.real_time:
@@ -213,9 +218,10 @@ class Table:
     @property
     def current(self) -> int | None:
         """The seat that decides next (AEC order), or ``None`` when the game is done."""
-        if self.done or not self.queue:
+        queue = self.queue
+        if not queue or (self._done if self._done_ver == self._ver else self.done):
             return None
-        return self.queue[0]
+        return queue[0]
 
     def decision(self, seat: int) -> Decision | None:
         """The view and legal catalog actions of a seat in the current round (else ``None``).
@@ -287,22 +293,47 @@ class Table:
         return self.mask_row(seat).copy()
 
     def observe(self, seat: int) -> dict[str, np.ndarray[Any, Any]]:
-        """A fresh dict of fresh arrays (callers may keep or modify what they get)."""
-        return {"observation": self.observation(seat).copy(), "action_mask": self.mask_row(seat).copy()}
+        """A fresh dict of fresh arrays (callers may keep or modify what they get; the table never writes
+        into them again). A row not written since the last change is written straight into the new array
+        (no buffer row, no copy); one already written is copied."""
+        enc = self.encoder
+        ver = self._ver
+        if self._obs_ver[seat] == ver:
+            obs = self._obs_rows[seat].copy()
+        else:
+            obs = np.empty(self._obs_size, dtype=np.float32)
+            writer = enc.row_writer
+            if writer is not None:
+                writer(self.state, seat, obs)
+            else:
+                enc.write_state(self.state, seat, obs, self._cache)
+        if self._mask_ver[seat] == ver:
+            mask = self._mask_rows[seat].copy()
+        elif seat not in self.queue or (self._done if self._done_ver == ver else self.done):
+            mask = np.zeros(self._num_actions, dtype=np.int8)  # nothing legal (``legal`` is ``None``)
+        else:
+            mask = np.empty(self._num_actions, dtype=np.int8)
+            fill = enc.mask_writer
+            if fill is not None:
+                fill(self.state, seat, mask)
+            else:
+                self.write_mask(seat, mask)
+        return {"observation": obs, "action_mask": mask}
 
     # ---- acting ------------------------------------------------------------------------
     def act_index(self, seat: int, index: int) -> bool:
         """Apply catalog action ``index`` for ``seat``; ``False`` (nothing changes) if it is not legal now."""
         action_at = self.encoder.action_at
         if action_at is not None:  # a compiled decoder (turn-based: no ``wait``)
-            if self.done or seat not in self.queue:
+            if seat not in self.queue or (self._done if self._done_ver == self._ver else self.done):
                 return False
-            action = action_at(self.state, seat, index)
+            state = self.state
+            action = action_at(state, seat, index)
             if action is None:
                 return False
-            self.state.apply(seat, action)
+            state.apply(seat, action)
             self.steps += 1
-            self._after_action(seat)
+            self._begin_round()  # (turn-based: ``_after_action``)
             return True
         legal = self.legal(seat)
         if legal is None:
@@ -315,7 +346,7 @@ class Table:
 
     def act(self, seat: int, action: Any | None) -> None:
         """Apply an engine action (``None``: wait, real-time games only) for a seat of the round."""
-        if seat not in self.queue or self.done:
+        if seat not in self.queue or (self._done if self._done_ver == self._ver else self.done):
             raise ValueError(f"seat {seat} does not decide now")
         if action is None:
             if not self.real_time:
@@ -323,7 +354,10 @@ class Table:
         else:
             self.state.apply(seat, action)
         self.steps += 1
-        self._after_action(seat)
+        if self.real_time:
+            self._after_action(seat)
+        else:
+            self._begin_round()
 
     def act_all(self, actions: Mapping[int, int]) -> dict[int, bool]:
         """Parallel step: every seat of the round submits a catalog index at once.
@@ -331,14 +365,26 @@ class Table:
         Applied in the round's order; an index that is illegal (or no longer legal, after a
         faster seat's action in a real-time game) changes nothing. Returns legality per seat.
         """
+        action_at = self.encoder.action_at
+        done = self.done
+        if action_at is not None and len(self.queue) == 1:  # one seat decides (turn-based): no race to settle
+            s = self.queue[0]
+            if done or s not in actions:
+                return {}
+            got = action_at(self.state, s, int(actions[s]))
+            if got is None:
+                return {s: False}
+            self.state.apply(s, got)
+            self.steps += 1
+            self._begin_round()
+            return {s: True}
         round_seats = list(self.queue)
         chosen: dict[int, Any] = {}
-        action_at = self.encoder.action_at
         for s in round_seats:  # every choice is read against the round's position, before any applies
             if s not in actions:
                 continue
             if action_at is not None:
-                if not self.done:
+                if not done:
                     got = action_at(self.state, s, int(actions[s]))
                     chosen[s] = ILLEGAL if got is None else got
                 continue
@@ -362,12 +408,11 @@ class Table:
             self.steps += 1
             if self.state.is_over:
                 break
-        self._changed()
         if self.real_time and not self.state.is_over:
             self.state.advance(self.state.now + self.step_s)
             self._begin_round()
         elif applied or self.state.is_over:
-            self._begin_round()
+            self._begin_round()  # (it calls ``_changed``; with nothing applied, nothing changed)
         return ok
 
     def legal_seats(self) -> Sequence[int]:

@@ -75,12 +75,15 @@ class CosmodeckVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]
         self._obs_views = [memoryview(r.data) for r in self._obs_rows]
         self._mask_rows = list(self._mask)
         self._ready = False
+        self._zero_obs = enc.row_writer is None
+        self._shaping = bool(first.table.shaping)
 
     # ---- rows ------------------------------------------------------------------------------
     def _clear(self) -> None:
-        """Zero every row (each is then written by ``_write``)."""
-        self._obs.fill(0.0)
-        self._mask.fill(0)
+        """Zero every observation row that ``_write`` needs zeroed (the direct path writes only its non-zero
+        items; a compiled ``row_writer`` and ``Table.write_mask`` clear their rows themselves)."""
+        if self._zero_obs:
+            self._obs.fill(0.0)
 
     def _write(self, i: int) -> None:
         """Row ``i`` of the batch (all zero: ``_clear``): sub-environment ``i``'s agent observation and mask now."""
@@ -127,21 +130,21 @@ class CosmodeckVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]
         illegal: list[int] = []
         self._clear()
         rewards, term, trunc = self._rewards, self._term, self._trunc
+        shaping = self._shaping
         for i, (env, act) in enumerate(zip(self.envs, acts.tolist(), strict=True)):
             table, seat = env.table, env.seat
             if table.act_index(seat, int(act)):
                 env._run_bots()
             else:
                 illegal.append(i)
-            done = table.done
-            if done:
-                over = table.over
-                rewards[i] = table.shaped() + table.reward(seat)
-                term[i], trunc[i] = over, not over
-            else:
-                rewards[i] = table.shaped()
+            bonus = table.shaped() if shaping else 0.0  # Meteor's optional shaping
+            if not table.done:
+                rewards[i] = bonus
                 term[i] = trunc[i] = False
-            if done:
+            else:
+                over = table.over
+                rewards[i] = bonus + table.reward(seat)
+                term[i], trunc[i] = over, not over
                 info: dict[str, Any] = {"seat": seat}
                 res = table.state.result
                 if res is not None:
