@@ -64,10 +64,11 @@ def test_a_compare_names_a_changed_card_from_each_side_and_lists_the_data_change
                  "--b-data", str(_meteor_with_r01_cost(tmp_path, "FF")), "--report", str(d), "--json"])
     assert code == 0
     result = json.loads(capsys.readouterr().out)
-    assert result["data_changes"] == ["R01 (damage 1, cost F): cost is F in A, FF in B."]
+    assert result["data_changes"] == ["R01 (damage 1, cost F): cost is F in A and FF in B."]
     assert result["b"]["summary"]["names"]["R01"] == "damage 1, cost FF" and "names" not in result["a"]["summary"]
     page = (d / "index.html").read_text()
-    assert "What differs in the card data" in page and "R01 (damage 1, cost F): cost is F in A, FF in B." in page
+    assert "What differs in the card data" in page
+    assert "R01 (damage 1, cost F): cost is F in A and FF in B." in page
     assert "R01 (damage 1, cost F in A; damage 1, cost FF in B): played per game" in page
     assert "R01 (damage 1, cost F):" not in page.replace("R01 (damage 1, cost F): cost is", "")
 
@@ -88,8 +89,9 @@ def test_data_changes_match_rows_by_id_and_read_as_sentences() -> None:
                                                               {"id": "C1", "name": "Comet", "hits": [[0, 2]]},
                                                               {"id": "C3", "name": "Nova"}], "tags": []}
     assert data_changes(json.dumps(a), json.dumps(b)) == [
-        "C1 (Comet): hits is 0, 1 in A, 0, 2 in B.", "C3 (Nova) is only in B.",
-        "Rules, fast is yes in A, no in B.", "Rules, hand size is 9 in A, 10 in B.", "Tags is x in A, none in B."]
+        "C1 (Comet): hits is (0, 1) in A and (0, 2) in B.", "C3 (Nova) is only in B.",
+        "Rules, fast is yes in A and no in B.", "Rules, hand size is 9 in A and 10 in B.",
+        "Tags is x in A and none in B."]
     assert data_changes(json.dumps(a), json.dumps(a, indent=2)) == []  # the same data, spelt otherwise
     assert data_changes(json.dumps(a), "{not json") == [
         "The card data of B is not JSON, so it cannot be compared field by field."]
@@ -100,7 +102,7 @@ def test_data_changes_are_bounded_whatever_the_files_hold() -> None:
     many_b = {"cards": [{"id": f"C{i}", "cost": "FF" * 100} for i in range(500)]}
     out = data_changes(json.dumps(many_a), json.dumps(many_b))
     assert len(out) == MAX_SENTENCES + 1 and out[-1] == "... and 440 more differences (not listed)."
-    assert out[0] == "C0 (cost F): cost is F in A, " + "F" * 57 + "... in B."
+    assert out[0] == "C0 (cost F): cost is F in A and " + "F" * 57 + "... in B."
     deep: object = 1
     for _ in range(500):
         deep = {"k": deep}

@@ -72,6 +72,8 @@ def test_a_designer_edits_p8_and_compares_it_in_the_lab(browser: Any, lab_server
     report = page.frame_locator("iframe.report")
     expect(report.locator("h2", has_text="What changed")).to_be_visible()
     expect(report.locator("body")).to_contain_text("P8")
+    expect(report.locator("h2", has_text="What differs in the card data")).to_be_visible()
+    expect(report.locator("li", has_text="P8: hits is (0, -1) in A and (0, -1), (0, -2) in B.")).to_be_visible()
     expect(page.locator("#lab-result a", has_text="units.csv")).to_have_attribute("download", "units.csv")
     shots(page, "report")
     assert page.errors == []  # type: ignore[attr-defined]

@@ -1,9 +1,10 @@
 """What differs between two card-data files, in sentences a designer reads next to a comparison.
 
-``R01 (damage 1, cost F): cost is F in A, FF in B.``, ``M07 (Apollo) is only in B.``, ``Rules, hand size is 9
-in A, 10 in B.`` Rows with an ``id`` (or ``code``) are matched by it, wherever they sit in the file; every other value
-by its place. The documents are untrusted (the lab's designers type them): any JSON is read, the output is
-bounded (:data:`MAX_SENTENCES`), and a text that is not JSON gives one sentence saying so.
+``R01 (damage 1, cost F): cost is F in A and FF in B.``, ``M07 (Apollo) is only in B.``, ``Rules, hand size is
+9 in A and 10 in B.``, ``P8: hits is (0, -1) in A and (0, -1), (0, -2) in B.`` Rows with an ``id`` (or
+``code``) are matched by it, wherever they sit in the file; every other value by its place. The documents are
+untrusted (the lab's designers type them): any JSON is read, the output is bounded (:data:`MAX_SENTENCES`),
+and a text that is not JSON gives one sentence saying so.
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ def _show(v: Any) -> str:
     elif isinstance(v, list) and all(isinstance(x, (str, int, float)) and not isinstance(x, bool) for x in v):
         text = "none" if not v else ", ".join(str(x) for x in v)
     elif isinstance(v, list) and all(isinstance(x, list) for x in v):
-        text = "; ".join(_show(x) for x in v) or "none"
+        text = ", ".join(f"({_show(x)})" for x in v) or "none"
     else:
         text = "another value" if v else "none"
     return text if len(text) <= MAX_VALUE else text[:MAX_VALUE - 3] + "..."
@@ -87,11 +88,11 @@ def _field_changes(a: dict[Path, Any], b: dict[Path, Any]) -> list[str]:
     for path in sorted(a.keys() | b.keys()):
         va, vb = a.get(path), b.get(path)
         if path not in b:
-            out.append(f"{_words(path)} is {_show(va)} in A, absent in B")
+            out.append(f"{_words(path)} is {_show(va)} in A and absent in B")
         elif path not in a:
-            out.append(f"{_words(path)} is absent in A, {_show(vb)} in B")
+            out.append(f"{_words(path)} is absent in A and {_show(vb)} in B")
         elif va != vb or type(va) is not type(vb):
-            out.append(f"{_words(path)} is {_show(va)} in A, {_show(vb)} in B")
+            out.append(f"{_words(path)} is {_show(va)} in A and {_show(vb)} in B")
     return out
 
 
