@@ -10,7 +10,7 @@ import pytest
 
 from cosmodeck.cli.main import main
 from cosmodeck.sim.report.datadiff import MAX_SENTENCES, data_changes
-from cosmodeck.sim.report.names import game_title, name_ids, named, unit_names
+from cosmodeck.sim.report.names import game_title, name_ids, named, names_of, names_of_text, unit_names
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -107,3 +107,9 @@ def test_data_changes_are_bounded_whatever_the_files_hold() -> None:
     for _ in range(500):
         deep = {"k": deep}
     assert len(data_changes(json.dumps({"x": 1}), json.dumps(deep))) == 2  # deep nesting: no recursion error
+    listed: object = [{"id": "C9", "name": "Deep"}]
+    for _ in range(5000):
+        listed = [listed]
+    assert names_of({"cards": listed}) == {}  # past the depth read: no names, no recursion error
+    assert names_of({"cards": [{"id": "C9", "name": "Deep"}]}) == {"C9": "Deep"}
+    assert names_of_text("[" * 100_000 + "]" * 100_000) == {}  # deeper than the JSON parser goes

@@ -75,7 +75,7 @@ def _show(v: Any) -> str:
 def _parse(text: str) -> tuple[dict[str, dict[Path, Any]], dict[Path, Any]] | None:
     try:
         doc = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested past the parser's depth
         return None
     rows: dict[str, dict[Path, Any]] = {}
     other: dict[Path, Any] = {}

@@ -61,7 +61,9 @@ def names_of(doc: Any) -> dict[str, str]:
     skipped, so a broken or hostile document gives fewer names, never an error)."""
     out: dict[str, str] = {}
 
-    def walk(v: Any) -> None:
+    def walk(v: Any, depth: int) -> None:
+        if depth > 40:  # far deeper than any card data: not read further
+            return
         if isinstance(v, list):
             for x in v:
                 if isinstance(x, dict):
@@ -71,12 +73,12 @@ def names_of(doc: Any) -> dict[str, str]:
                             if name and name != x[k]:
                                 out.setdefault(x[k], name)
                 elif isinstance(x, list):
-                    walk(x)
+                    walk(x, depth + 1)
         elif isinstance(v, dict):
             for x in v.values():
-                walk(x)
+                walk(x, depth + 1)
 
-    walk(doc)
+    walk(doc, 0)
     colours = doc.get("colours") if isinstance(doc, dict) else None
     if isinstance(colours, list) and "deck" in doc:  # Blast Off!: O7, BO-G, W, CD
         for c in colours:
@@ -92,10 +94,10 @@ def names_of(doc: Any) -> dict[str, str]:
 
 
 def names_of_text(text: str) -> dict[str, str]:
-    """:func:`names_of` a card-data file's text (``{}`` when it is not JSON)."""
+    """:func:`names_of` a card-data file's text (``{}`` when it is not JSON or nested too deep to parse)."""
     try:
         return names_of(json.loads(text))
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested past the parser's depth
         return {}
 
 
