@@ -102,12 +102,26 @@ def test_the_lab_in_spanish_and_a_cancelled_run(browser: Any, lab_server: str, s
 
 def test_the_lab_opens_only_with_its_token(browser: Any, lab_server: str, shots: Any) -> None:
     page = new_page(browser)
+    # the translations are held back: a click before they arrive (a loaded machine) is still the page's own
+    # login, not the browser's form submit that reloads the page and swallows the answer
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:  # Playwright wants a Python function here, not a bound builtin
+        held.append(route)
+
+    page.route("**/static/i18n/*.json", hold)
     page.goto(lab_server + "/lab?game=meteor")
     expect(page.locator("h2")).to_have_text("The lab needs its token")
     expect(page.locator("#lab-game")).to_have_count(0)
     page.fill("#lab-token", "a-wrong-token-0123456789")
     page.click("#lab-login button")
+    page.wait_for_timeout(300)
+    assert held, "the page asked for no translations"
+    for route in held:
+        route.continue_()
+    page.unroute("**/static/i18n/*.json")
     expect(page.locator("#lab-login-msg")).to_contain_text("This is not the lab token")
+    assert "?game=meteor" in page.url and "lab-token" not in page.url
     shots(page, "door")
     page.fill("#lab-token", TOKEN)
     page.click("#lab-login button")
