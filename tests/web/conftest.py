@@ -31,8 +31,11 @@ def pytest_configure(config: pytest.Config) -> None:
 def browser() -> Iterator[Any]:
     if not os.path.exists(CHROMIUM):
         missing(f"Chromium ({CHROMIUM})")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # An assertion waits up to 15 s (Playwright's default is 5 s) for what the page shows: a loaded CI
+    # machine can be slow to answer; a page that never shows it still fails.
+    expect.set_options(timeout=15_000)
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield b
