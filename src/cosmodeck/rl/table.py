@@ -298,6 +298,10 @@ class Table:
         (no buffer row, no copy); one already written is copied."""
         enc = self.encoder
         ver = self._ver
+        observer = enc.observer
+        if observer is not None:  # compiled: both arrays written fresh in one call
+            return observer(self.state, seat, seat in self.queue
+                            and not (self._done if self._done_ver == ver else self.done))
         if self._obs_ver[seat] == ver:
             obs = self._obs_rows[seat].copy()
         else:
@@ -323,6 +327,15 @@ class Table:
     # ---- acting ------------------------------------------------------------------------
     def act_index(self, seat: int, index: int) -> bool:
         """Apply catalog action ``index`` for ``seat``; ``False`` (nothing changes) if it is not legal now."""
+        actor = self.encoder.actor
+        if actor is not None:  # compiled decoding and applying (turn-based: no ``wait``)
+            if seat not in self.queue or (self._done if self._done_ver == self._ver else self.done):
+                return False
+            if not actor(self.state, seat, index):
+                return False
+            self.steps += 1
+            self._begin_round()  # (turn-based: ``_after_action``)
+            return True
         action_at = self.encoder.action_at
         if action_at is not None:  # a compiled decoder (turn-based: no ``wait``)
             if seat not in self.queue or (self._done if self._done_ver == self._ver else self.done):
