@@ -16,6 +16,7 @@ same observations, masks, rewards, flags, final observations and infos, step by 
 """
 
 from cosmodeck.engine.rng import Rng
+from cosmodeck.rl.encoders.base import MEMO
 
 ctypedef unsigned long long u64
 
@@ -68,6 +69,141 @@ cdef inline bint _done(table) except -1:
     return table.done
 
 
+cdef int _begin_round(table) except -1:
+    """``Table._begin_round`` of a turn-based table (``table._begin_round()`` itself when the game is over or
+    nobody is to act: the deadlines' path)."""
+    st = table.state
+    if st.is_over:
+        table._begin_round()
+        return 0
+    to_act = st.to_act
+    if not to_act:
+        table._begin_round()
+        return 0
+    table._ver += 1  # ``_changed``
+    if table._decisions:
+        (<dict?>table._decisions).clear()
+    if table._legal:
+        (<dict?>table._legal).clear()
+    cache = <dict?>table._cache
+    if len(cache) > 1:
+        cache.clear()
+        cache[MEMO] = table._memo
+    table.queue = sorted(to_act)
+    table._done = table.stuck or table.steps >= table.max_steps
+    table._done_ver = table._ver
+    return 0
+
+
+cdef bint _act_index(table, int seat, index) except -1:
+    """``Table.act_index`` of a table whose encoder has the compiled ``actor`` (turn-based)."""
+    if seat not in <list?>table.queue or _done(table):
+        return False
+    if not table.encoder.actor(table.state, seat, index):
+        return False
+    table.steps += 1
+    _begin_round(table)
+    return True
+
+
+cdef object _observe(table, int seat):
+    """``Table.observe`` of a table whose encoder has the compiled ``observer``."""
+    return table.encoder.observer(table.state, seat, seat in <list?>table.queue and not _done(table))
+
+
+def act_index(table, int seat, index):
+    """``Table.act_index`` for a table whose encoder has the compiled ``actor`` (turn-based)."""
+    return _act_index(table, seat, index)
+
+
+def aec_last(env, bint observe=True):
+    """``CosmodeckAEC.last``."""
+    agent = env.agent_selection
+    if agent is None:
+        raise AssertionError("agent_selection is None")
+    obs = _observe(env.table, env.seats[agent]) if observe else None
+    return (obs, env._cumulative_rewards[agent], env.terminations[agent], env.truncations[agent], env.infos[agent])
+
+
+def aec_step(env, action):
+    """``CosmodeckAEC.step`` (its readable ``_step_py``) for a turn-based table with the compiled hooks."""
+    agent = env.agent_selection
+    terminations = <dict?>env.terminations
+    truncations = <dict?>env.truncations
+    if terminations[agent] or truncations[agent]:
+        env._was_dead_step(action)
+        return
+    table = env.table
+    (<dict?>env._cumulative_rewards)[agent] = 0.0
+    if env._flagged:  # every step starts with empty infos
+        infos = <dict?>env.infos
+        for a in env.agents:
+            infos[a] = {}
+        env._flagged = False
+    if action is None or not _act_index(table, env.seats[agent], int(action)):
+        (<dict?>env.infos)[agent] = {"illegal_action": True}
+        env._flagged = True
+    queue = <list?>table.queue  # ``table.current``
+    if queue and not _done(table):
+        if env._paid:  # (no shaping: the bonus is 0)
+            env.rewards = dict.fromkeys(env.agents, 0.0)
+            env._accumulate_rewards()
+        env._paid = False
+        env.agent_selection = env.possible_agents[queue[0]]
+        return
+    over = table.over
+    rewards = dict.fromkeys(env.agents, 0.0)
+    env.rewards = rewards
+    seats = <dict?>env.seats
+    for a in env.agents:
+        rewards[a] += table.reward(seats[a])
+        terminations[a] = over
+        truncations[a] = not over
+    env._accumulate_rewards()
+    env._paid = False
+    env._select()
+
+
+def parallel_step(env, actions):
+    """``CosmodeckParallel.step`` (its readable ``_step_py``) for a turn-based table with the compiled hooks."""
+    table = env.table
+    seats = <dict?>env.seats
+    queue = <list?>table.queue
+    cdef bint done = _done(table)
+    round_seats = [] if done else list(queue)  # ``table.legal_seats()``
+    submitted = {}
+    for a, act in actions.items():
+        if act is not None and a in seats:
+            s = seats[a]
+            if s in round_seats:
+                submitted[s] = int(act)
+    if len(queue) == 1:  # ``table.act_all(submitted)``: one seat decides (turn-based), no race to settle
+        ok = {}
+        s = queue[0]
+        if not done and s in submitted:
+            ok = {s: _act_index(table, s, submitted[s])}
+    else:
+        ok = table.act_all(submitted)
+    agents = env.agents
+    infos = {a: {} for a in agents}
+    possible = env.possible_agents
+    for s, good in ok.items():
+        if not good:
+            infos[possible[s]] = {"illegal_action": True}
+    obs = {a: _observe(table, seats[a]) for a in agents}
+    if _done(table):
+        over = table.over
+        rewards = {a: 0.0 + table.reward(seats[a]) for a in agents}
+        terminations = dict.fromkeys(agents, over)
+        truncations = dict.fromkeys(agents, not over)
+        env.agents = []
+    else:
+        rewards = dict.fromkeys(agents, 0.0)
+        terminations = dict.fromkeys(agents, False)
+        truncations = dict.fromkeys(agents, False)
+    return obs, rewards, terminations, truncations, infos
+
+
 cpdef run_random(table, int me, rng):
     """``CosmodeckGym._run_bots`` with every opponent the plain ``random`` bot, in a turn-based game: while the
     seat to move (``table.current``) is not ``me``, it plays ``legal[rng.randbelow(len(legal))]``
@@ -88,7 +224,7 @@ cpdef run_random(table, int me, rng):
             raise RuntimeError("bot random declined to act in a turn-based game")
         st.apply(cur, legal[_randbelow(rng, n)])  # ``table.act(cur, action)``: ``cur`` decides now
         table.steps += 1
-        table._begin_round()
+        _begin_round(table)
 
 
 def vector_step(list envs, list acts, list obs_rows, list mask_rows, double[::1] rewards,
@@ -99,8 +235,7 @@ def vector_step(list envs, list acts, list obs_rows, list mask_rows, double[::1]
     cdef Py_ssize_t i, k = len(envs)
     cdef list illegal = []
     cdef list finished = []
-    cdef list queue
-    cdef bint ok, over
+    cdef bint over
     cdef int me
     if not (len(acts) == len(obs_rows) == len(mask_rows) == rewards.shape[0] == term.shape[0] == trunc.shape[0]
             == seats.shape[0] == k):
@@ -111,14 +246,7 @@ def vector_step(list envs, list acts, list obs_rows, list mask_rows, double[::1]
         seat = env.seat
         me = seat
         enc = table.encoder
-        queue = table.queue
-        ok = False  # ``table.act_index(seat, act)`` (``Table.act_index``'s compiled branch)
-        if seat in queue and not _done(table):
-            if enc.actor(table.state, me, acts[i]):
-                table.steps += 1
-                table._begin_round()
-                ok = True
-        if ok:
+        if _act_index(table, me, acts[i]):
             if env._random_only:
                 run_random(table, me, env.bot_rng)
             else:
@@ -138,7 +266,7 @@ def vector_step(list envs, list acts, list obs_rows, list mask_rows, double[::1]
             res = table.state.result
             if res is not None:
                 info["winners"] = sorted(res.winners)
-            finished.append((i, table.observe(seat), info))
+            finished.append((i, _observe(table, me), info))
             env._start(None)
             seat = env.seat
             me = seat
