@@ -52,14 +52,17 @@ def test_randbelow_is_the_engine_generators() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_gym_random_opponents_compiled_equal_the_bot_path(players: int) -> None:
-    """Three environments on the same seeds and actions: the compiled ``run_random``, the readable random-only
-    loop (``_fast`` off) and the generic bot path (a ``RandomBot`` subclass)."""
+    """Four environments on the same seeds and actions: the compiled ``step`` and ``run_random``; the readable
+    ``step`` and random-only loop (``_fast_step`` and ``_fast`` off); the generic bot path (a ``RandomBot``
+    subclass) under the compiled ``step``, and under the readable one."""
     envs = [gym_env("shooting-star", players=players, opponents="random", seat="random"),
             gym_env("shooting-star", players=players, opponents="random", seat="random"),
+            gym_env("shooting-star", players=players, opponents=PlainRandom(), seat="random"),
             gym_env("shooting-star", players=players, opponents=PlainRandom(), seat="random")]
-    assert envs[0]._fast is not None
-    envs[1]._fast = None
-    assert not envs[2]._random_only
+    assert envs[0]._fast is not None and envs[0]._fast_step is not None
+    envs[1]._fast = envs[1]._fast_step = None
+    assert not envs[2]._random_only and envs[2]._fast_step is not None
+    envs[3]._fast_step = None
     rng = np.random.default_rng(3)
     for episode in range(12):
         got = [e.reset(seed=100 + episode) for e in envs]
@@ -114,3 +117,70 @@ def test_vector_step_refuses_mismatched_batches() -> None:
     with pytest.raises(ValueError, match="one row per sub-environment"):
         vector_step(env.envs, [0], env._obs_rows, env._mask_rows, env._rewards, env._term_u8, env._trunc_u8,
                     env._seats)
+
+
+def _aec_state(env: Any) -> tuple[Any, ...]:
+    return (list(env.agents), env.agent_selection, dict(env.rewards), dict(env._cumulative_rewards),
+            dict(env.terminations), dict(env.truncations), {a: dict(i) for a, i in env.infos.items()})
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_aec_compiled_last_and_step_equal_the_readable_ones(players: int) -> None:
+    from cosmodeck.rl import aec_env
+
+    fast, slow = aec_env("shooting-star", players=players), aec_env("shooting-star", players=players)
+    assert fast._fast is not None
+    slow._fast = None
+    rng = np.random.default_rng(8)
+    illegal = 0
+    for episode in range(10):
+        fast.reset(seed=40 + episode)
+        slow.reset(seed=40 + episode)
+        assert _aec_state(fast) == _aec_state(slow)
+        for agent in fast.agent_iter():
+            got, want = fast.last(), slow.last()
+            assert _same(got, want) and slow.agent_selection == agent
+            assert fast.last(observe=False)[0] is None
+            obs, _, term, trunc, _ = got
+            if term or trunc:
+                act = None
+            elif rng.random() < 0.06:  # an index outside the mask, or None: nothing changes, the info says so
+                act = None if rng.random() < 0.5 else int(rng.integers(obs["action_mask"].size))
+                illegal += act is None or not obs["action_mask"][act]
+            else:
+                act = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            fast.step(act)
+            slow.step(act)
+            assert _aec_state(fast) == _aec_state(slow)
+        assert not slow.agents
+    assert illegal > 0
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_parallel_compiled_step_equals_the_readable_one(players: int) -> None:
+    from cosmodeck.rl import parallel_env
+
+    fast, slow = parallel_env("shooting-star", players=players), parallel_env("shooting-star", players=players)
+    assert fast._fast is not None
+    slow._fast = None
+    rng = np.random.default_rng(9)
+    illegal = 0
+    for episode in range(10):
+        a, b = fast.reset(seed=60 + episode), slow.reset(seed=60 + episode)
+        assert _same(a, b)
+        obs = a[0]
+        while fast.agents:
+            actions: dict[str, Any] = {}
+            for agent, o in obs.items():
+                mask = o["action_mask"]
+                if rng.random() < 0.08:  # outside the mask, for a seat not deciding, or an unknown agent
+                    actions[agent] = int(rng.integers(mask.size))
+                    illegal += bool(mask.any() and not mask[actions[agent]])
+                elif mask.any():
+                    actions[agent] = int(rng.choice(np.flatnonzero(mask)))
+            if rng.random() < 0.05:
+                actions["nobody"] = 3
+            got, want = fast.step(actions), slow.step(actions)
+            assert _same(got, want) and fast.agents == slow.agents
+            obs = got[0]
+    assert illegal > 0

@@ -55,6 +55,12 @@ class CosmodeckGym(CatalogHelpers, gymnasium.Env[dict[str, Any], np.int64]):
         self._random_only = not self.table.real_time and all(type(b) is RandomBot for b in self.bots)
         #: the compiled ``_run_bots`` of random opponents (``rl/steps_fast.pyx``), ``None`` without the extension
         self._fast: Any = _FAST if self._random_only else None
+        enc, table = self.table.encoder, self.table
+        #: the compiled ``step`` (``steps_fast.gym_step``) for a turn-based table whose encoder decodes, applies
+        #: and observes in compiled code (Shooting Star), without shaping; else ``None``
+        self._fast_step: Any = _FAST.gym_step if (_FAST is not None and enc.actor is not None
+                                                  and enc.observer is not None and not table.real_time
+                                                  and not table.shaping) else None
         self.render_mode = render_mode
         self.observation_space = observation_space(self.table)
         self.action_space = spaces.Discrete(self.table.encoder.num_actions)
@@ -127,6 +133,12 @@ class CosmodeckGym(CatalogHelpers, gymnasium.Env[dict[str, Any], np.int64]):
             table.act(cur, action)
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        if self._fast_step is not None:
+            return self._fast_step(self, action)  # type: ignore[no-any-return]
+        return self._step_py(action)
+
+    def _step_py(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        """``step`` in readable Python (the reference of ``steps_fast.gym_step``)."""
         table = self.table
         seat = self.seat
         info: dict[str, Any] = {"seat": seat}

@@ -204,6 +204,30 @@ def parallel_step(env, actions):
     return obs, rewards, terminations, truncations, infos
 
 
+def gym_step(env, action):
+    """``CosmodeckGym.step`` (its readable ``_step_py``) for a turn-based table with the compiled hooks."""
+    table = env.table
+    seat = env.seat
+    cdef int me = seat
+    info = {"seat": seat}
+    if _done(table):
+        raise RuntimeError("step() after the episode ended: call reset()")
+    if not _act_index(table, me, int(action)):
+        info["illegal_action"] = True
+    elif env._random_only and env._fast is not None:  # ``env._run_bots()``'s compiled branch
+        run_random(table, me, env.bot_rng)
+    else:
+        env._run_bots()
+    if not _done(table):  # (no shaping: the reward is 0 until the end)
+        return _observe(table, me), 0.0, False, False, info
+    reward = 0.0 + table.reward(seat)
+    over = table.over
+    if over:
+        res = table.state.result
+        info["winners"] = sorted(res.winners) if res is not None else []
+    return _observe(table, me), reward, over, not over, info
+
+
 cpdef run_random(table, int me, rng):
     """``CosmodeckGym._run_bots`` with every opponent the plain ``random`` bot, in a turn-based game: while the
     seat to move (``table.current``) is not ``me``, it plays ``legal[rng.randbelow(len(legal))]``
