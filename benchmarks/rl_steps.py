@@ -276,8 +276,9 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     print("|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         ratio = "" if r["vs_rlcard_uno"] is None else f"{r['vs_rlcard_uno']:.3f}"
+        sizes = f"{r['obs_size'] or ''} | {r['actions'] or ''}"  # (none for an engine row)
         print(f"| {r['env']} | {r['api']} | {r['players']} | {r['steps_per_s']:.0f} | {ratio} | "
-              f"{r['episodes_per_s']:.1f} | {r['steps_per_episode']:.1f} | {r['obs_size'] or ''} | {r['actions'] or ''} |")
+              f"{r['episodes_per_s']:.1f} | {r['steps_per_episode']:.1f} | {sizes} |")
     return rows
 
 
