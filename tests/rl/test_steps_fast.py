@@ -7,6 +7,7 @@ included) and must hand out the same observations, masks, rewards, flags, final 
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import numpy as np
@@ -19,6 +20,10 @@ from cosmodeck.rl import gym_env, vector_env
 
 class PlainRandom(RandomBot):
     """The random bot under another type: ``gym_env`` runs it through the generic bot path."""
+
+
+#: episodes per differential test (vector batch steps: 15x); ``COSMODECK_STEPS_EPISODES=1000`` for a long run
+EPISODES = int(os.environ.get("COSMODECK_STEPS_EPISODES", "10"))
 
 
 def _built() -> bool:
@@ -76,7 +81,7 @@ def test_gym_random_opponents_compiled_equal_the_bot_path(players: int) -> None:
     assert not envs[2]._random_only and envs[2]._fast_step is not None
     envs[3]._fast_step = None
     rng = np.random.default_rng(3)
-    for episode in range(12):
+    for episode in range(EPISODES):
         got = [e.reset(seed=100 + episode) for e in envs]
         assert all(_same(got[0], g) for g in got[1:])
         done = False
@@ -100,7 +105,7 @@ def test_vector_step_compiled_equals_the_readable_loop(players: int, k: int) -> 
     assert _same((a, ai), (b, bi))
     rng = np.random.default_rng(5)
     finals = illegal = 0
-    for _ in range(150):
+    for _ in range(15 * EPISODES):
         masks = fast.action_masks()
         acts = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
         bad = rng.random(k) < 0.05  # now and then an index outside the mask: nothing changes, the flag is set
@@ -148,7 +153,7 @@ def test_aec_compiled_last_and_step_equal_the_readable_ones(players: int) -> Non
     slow._fast = None
     rng = np.random.default_rng(8)
     illegal = 0
-    for episode in range(10):
+    for episode in range(EPISODES):
         fast.reset(seed=40 + episode)
         slow.reset(seed=40 + episode)
         assert _aec_state(fast) == _aec_state(slow)
@@ -181,7 +186,7 @@ def test_parallel_compiled_step_equals_the_readable_one(players: int) -> None:
     slow._fast = None
     rng = np.random.default_rng(9)
     illegal = 0
-    for episode in range(10):
+    for episode in range(EPISODES):
         a, b = fast.reset(seed=60 + episode), slow.reset(seed=60 + episode)
         assert _same(a, b)
         obs = a[0]
