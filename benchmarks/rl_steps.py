@@ -13,7 +13,11 @@ observation (vector + mask), as a training loop would need it.
 - ``vector64``: ``cosmodeck.rl.vector_env`` with 64 sub-environments against ``random`` bots; a step
   of the batch counts 64 agent steps (episodes: games that ended); the 64 actions are drawn at once
   from the batched masks (``sample_rows``), as a batched policy would;
-- ``rlcard uno``: ``rlcard.make("uno")`` (2 players, RLCard's only UNO), ``env.step`` per decision.
+- ``rlcard uno``: ``rlcard.make("uno")`` (2 players, RLCard's only UNO), ``env.step`` per decision;
+- ``engine`` (only with ``--engine``, turn-based games): the rules engine alone, no environment: ``new_game``,
+  then per decision the seat's ``legal_actions`` list, one ``rng.integers`` draw into it and ``apply``
+  (no observation, no mask). Every environment row pays this work too, so it bounds what any environment
+  layer over this engine can reach.
 
     .venv/bin/python benchmarks/rl_steps.py --seconds 3 --repeat 3   # a Markdown table
     .venv/bin/python benchmarks/rl_steps.py --json
@@ -156,6 +160,35 @@ def bench_vector(game_id: str, players: int, options: dict[str, Any], k: int = 6
     return run
 
 
+def bench_engine(game_id: str, players: int, options: dict[str, Any]) -> Runner:
+    from cosmodeck.rl.table import Table
+
+    game = Table(game_id, players, options).game  # (the environments' game definition and defaults)
+
+    def run(seconds: float) -> tuple[int, int, float]:
+        rng = np.random.default_rng(0)
+        episodes = steps = 0
+        t0 = clock()
+        while clock() - t0 < seconds:
+            st = game.new_game(players=players, seed=episodes)
+            while not st.is_over:
+                to_act = st.to_act
+                if not to_act:  # (a timer to run out first, as ``Table`` does)
+                    deadline = st.next_deadline()
+                    if deadline is None:
+                        break
+                    st.advance(deadline)
+                    continue
+                seat = min(to_act)
+                legal = st.legal_actions(seat)
+                st.apply(seat, legal[int(rng.integers(len(legal)))])
+                steps += 1
+            episodes += 1
+        return episodes, steps, clock() - t0
+
+    return run
+
+
 def bench_rlcard_uno() -> Runner:
     import rlcard
 
@@ -190,6 +223,8 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
                     help="measure only these player counts (repeatable; default: every case)")
     ap.add_argument("--game", action="append",
                     help="measure only these games (repeatable: shooting-star, blast-off, meteor; default: every game)")
+    ap.add_argument("--engine", action="store_true",
+                    help="also measure each turn-based game's rules engine alone (the 'engine' rows: no environment)")
     args = ap.parse_args(argv)
     _clock[0] = CLOCKS[args.clock]
     from cosmodeck.rl.table import Table
@@ -206,7 +241,10 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     for game_id, players, opts in CASES:
         if (args.players and players not in args.players) or (args.game and game_id not in args.game):
             continue
-        enc = Table(game_id, players, opts).encoder
+        table = Table(game_id, players, opts)
+        enc = table.encoder
+        if args.engine and not table.real_time:
+            plan.append((game_id, "engine", players, bench_engine(game_id, players, opts), None, None))
         plan.append((game_id, "aec", players, bench_aec(game_id, players, opts), enc.obs_size, enc.num_actions))
         if players == 2:
             plan.append((game_id, "parallel", players, bench_parallel(game_id, players, opts), enc.obs_size,
@@ -238,8 +276,9 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     print("|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         ratio = "" if r["vs_rlcard_uno"] is None else f"{r['vs_rlcard_uno']:.3f}"
+        sizes = f"{r['obs_size'] or ''} | {r['actions'] or ''}"  # (none for an engine row)
         print(f"| {r['env']} | {r['api']} | {r['players']} | {r['steps_per_s']:.0f} | {ratio} | "
-              f"{r['episodes_per_s']:.1f} | {r['steps_per_episode']:.1f} | {r['obs_size']} | {r['actions']} |")
+              f"{r['episodes_per_s']:.1f} | {r['steps_per_episode']:.1f} | {sizes} |")
     return rows
 
 

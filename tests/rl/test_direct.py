@@ -277,7 +277,8 @@ def test_shooting_star_compiled_writer_is_importable_and_used() -> None:
     enc = table.encoder
     compiled = enc.direct.compiled  # type: ignore[attr-defined]
     assert isinstance(compiled, shooting_star_fast.CompiledWriter)
-    hooks = {"row_writer": "write", "mask_writer": "fill_mask", "action_at": "action_of"}
+    hooks = {"row_writer": "write", "mask_writer": "fill_mask", "action_at": "action_of", "observer": "observe",
+             "actor": "act"}
     for hook, method in hooks.items():  # the table's hooks are the compiled writer's methods
         got = getattr(enc, hook)
         assert got.__self__ is compiled and got.__name__ == method
@@ -295,8 +296,9 @@ def test_shooting_star_compiled_writer_is_importable_and_used() -> None:
     assert seat is not None
     mask = table.mask_row(seat)
     table.observation(seat)
+    table.observe(seat)
     assert table.act_index(seat, int(np.flatnonzero(mask)[0]))
-    assert calls == ["mask_writer", "row_writer", "action_at"]
+    assert calls == ["mask_writer", "row_writer", "observer", "actor"]
 
 
 def check_compiled(table: Table, rng: Rng) -> None:
@@ -327,6 +329,20 @@ def check_compiled(table: Table, rng: Rng) -> None:
         assert sorted(np.flatnonzero(want).tolist()) == sorted(direct.legal_indices(st, seat))
         for i in [*np.flatnonzero(want).tolist(), *(rng.randbelow(enc.num_actions + 6) - 3 for _ in range(12))]:
             assert compiled.action_of(st, seat, i) is direct.action_of_py(st, seat, i), f"seat {seat}: index {i}"
+        for active in (True, False):  # ``observe``: both fresh arrays in one call (the mask zero unless active)
+            got_obs = compiled.observe(st, seat, active)
+            assert set(got_obs) == {"observation", "action_mask"}
+            assert got_obs["observation"].dtype == np.float32 and got_obs["action_mask"].dtype == np.int8
+            assert np.array_equal(got_obs["observation"], ref)
+            assert np.array_equal(got_obs["action_mask"], want if active else np.zeros_like(want))
+        tries = [*np.flatnonzero(want).tolist()[:2], rng.randbelow(enc.num_actions + 6) - 3]
+        for i in tries:  # ``act``: the readable decoding, then the engine's ``apply``, on clones
+            mine, theirs = st.clone(), st.clone()
+            action = direct.action_of_py(theirs, seat, i)
+            assert compiled.act(mine, seat, i) is (action is not None)
+            if action is not None:
+                theirs.apply(seat, action)
+            assert mine.to_json() == theirs.to_json(), f"seat {seat}: act({i}) differs from action_of + apply"
 
 
 @needs_shs_compiled

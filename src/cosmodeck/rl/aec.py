@@ -9,7 +9,14 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from cosmodeck.rl.conveniences import CatalogHelpers
-from cosmodeck.rl.table import Table
+from cosmodeck.rl.table import SeedStream, Table
+
+try:  # the compiled steps (``rl/steps_fast.pyx``); without the extension the readable methods run
+    from cosmodeck.rl import steps_fast as _STEPS
+
+    _FAST: Any = _STEPS
+except ImportError:  # pragma: no cover - a build without the extension
+    _FAST = None
 
 
 def agent_name(seat: int) -> str:
@@ -35,8 +42,13 @@ class SeatAgents(CatalogHelpers):
         self.seats = {a: s for s, a in enumerate(self.possible_agents)}
         self._obs_space = observation_space(self.table)
         self._act_spaces = {a: spaces.Discrete(self.table.encoder.num_actions) for a in self.possible_agents}
-        self._np_seed = np.random.default_rng()
+        self._seeds = SeedStream()  # the game seeds of the resets (``reset(seed=S)``: a function of ``S``)
         self.agents: list[str] = []
+        enc, table = self.table.encoder, self.table
+        #: the compiled ``last``/``step`` (``rl/steps_fast.pyx``) for a turn-based table whose encoder decodes,
+        #: applies and observes in compiled code (Shooting Star), without shaping; else ``None``
+        self._fast: Any = _FAST if (_FAST is not None and enc.actor is not None and enc.observer is not None
+                                    and not table.real_time and not table.shaping) else None
 
     def observation_space(self, agent: str) -> spaces.Dict:
         return self._obs_space
@@ -63,8 +75,8 @@ class CosmodeckAEC(SeatAgents, AECEnv):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
-            self._np_seed = np.random.default_rng(seed)
-        game_seed = int(self._np_seed.integers(0, 2**62))
+            self._seeds.reseed(seed)
+        game_seed = self._seeds.next()
         self.table.reset(game_seed)
         agents = self.possible_agents
         self.agents = list(agents)
@@ -90,6 +102,8 @@ class CosmodeckAEC(SeatAgents, AECEnv):  # type: ignore[misc]
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """PettingZoo's ``last`` (the agent to act: its observation, cumulative reward, termination,
         truncation and info), without the extra ``observe`` call."""
+        if self._fast is not None:
+            return self._fast.aec_last(self, observe)  # type: ignore[no-any-return]
         agent = self.agent_selection
         if agent is None:
             raise AssertionError("agent_selection is None")
@@ -98,6 +112,13 @@ class CosmodeckAEC(SeatAgents, AECEnv):  # type: ignore[misc]
                 self.infos[agent])
 
     def step(self, action: Any) -> None:
+        if self._fast is not None:
+            self._fast.aec_step(self, action)
+            return
+        self._step_py(action)
+
+    def _step_py(self, action: Any) -> None:
+        """``step`` in readable Python (the reference of ``steps_fast.aec_step``)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

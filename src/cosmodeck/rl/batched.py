@@ -26,7 +26,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from cosmodeck.engine.errors import OptionError
-from cosmodeck.rl.table import Table
+from cosmodeck.rl.table import SeedStream, Table
 from cosmodeck.rl.vector import MAX_ENVS
 
 Array = npt.NDArray[Any]
@@ -45,7 +45,7 @@ class BatchedEnv:
         enc = self.tables[0].encoder
         self.single_observation_space = spaces.Box(0.0, 1.0, (enc.obs_size,), np.float32)
         self.single_action_space = spaces.Discrete(enc.num_actions)
-        self._rngs = [np.random.default_rng() for _ in range(num_envs)]
+        self._seeds = [SeedStream() for _ in range(num_envs)]
 
     def action_to_string(self, action: int) -> str:
         """The catalog entry of ``action`` in the game's notation (``"wait"``: the real-time no-op)."""
@@ -55,7 +55,7 @@ class BatchedEnv:
         return actions[int(action)]
 
     def _reset_one(self, i: int) -> None:
-        self.tables[i].reset(int(self._rngs[i].integers(0, 2**62)))
+        self.tables[i].reset(self._seeds[i].next())
 
     def _rows(self, i: int) -> tuple[Array, Array]:
         t = self.tables[i]
@@ -71,7 +71,8 @@ class BatchedEnv:
     def reset(self, seed: int | None = None) -> tuple[Array, Array, dict[str, Any]]:
         """Start every game; ``seed`` seeds game ``i`` with ``seed + i``."""
         if seed is not None:
-            self._rngs = [np.random.default_rng(seed + i) for i in range(self.num_envs)]
+            for i, stream in enumerate(self._seeds):
+                stream.reseed(seed + i)
         for i in range(self.num_envs):
             self._reset_one(i)
         obs, masks = self._batch()

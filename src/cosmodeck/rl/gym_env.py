@@ -10,12 +10,20 @@ import numpy as np
 from gymnasium import spaces
 
 from cosmodeck.bots import LazyView
+from cosmodeck.bots.random_bot import RandomBot
 from cosmodeck.engine.errors import OptionError
 from cosmodeck.engine.rng import Rng, derive_seed
 from cosmodeck.rl.aec import observation_space
 from cosmodeck.rl.conveniences import CatalogHelpers
 from cosmodeck.rl.opponents import PolicyOpponent, Seat, resolve
 from cosmodeck.rl.table import Table
+
+try:  # the compiled steps (``rl/steps_fast.pyx``); without the extension the readable loop below runs
+    from cosmodeck.rl import steps_fast as _STEPS
+
+    _FAST: Any = _STEPS
+except ImportError:  # pragma: no cover - a build without the extension
+    _FAST = None
 
 
 class CosmodeckGym(CatalogHelpers, gymnasium.Env[dict[str, Any], np.int64]):
@@ -42,6 +50,17 @@ class CosmodeckGym(CatalogHelpers, gymnasium.Env[dict[str, Any], np.int64]):
         self.seat_option = seat
         self.seat = 0 if seat == "random" else int(seat)
         self.bots: list[Seat] = resolve(opponents, self.table.game, players)
+        # every opponent is the plain random bot in a turn-based game: ``_run_bots`` draws their moves itself
+        # (what ``RandomBot.act`` does, without the view it ignores)
+        self._random_only = not self.table.real_time and all(type(b) is RandomBot for b in self.bots)
+        #: the compiled ``_run_bots`` of random opponents (``rl/steps_fast.pyx``), ``None`` without the extension
+        self._fast: Any = _FAST if self._random_only else None
+        enc, table = self.table.encoder, self.table
+        #: the compiled ``step`` (``steps_fast.gym_step``) for a turn-based table whose encoder decodes, applies
+        #: and observes in compiled code (Shooting Star), without shaping; else ``None``
+        self._fast_step: Any = _FAST.gym_step if (_FAST is not None and enc.actor is not None
+                                                  and enc.observer is not None and not table.real_time
+                                                  and not table.shaping) else None
         self.render_mode = render_mode
         self.observation_space = observation_space(self.table)
         self.action_space = spaces.Discrete(self.table.encoder.num_actions)
@@ -72,6 +91,19 @@ class CosmodeckGym(CatalogHelpers, gymnasium.Env[dict[str, Any], np.int64]):
     def _run_bots(self) -> None:
         table = self.table
         me, by_seat = self.seat, self._by_seat
+        if self._random_only:
+            if self._fast is not None:
+                self._fast.run_random(table, me, self.bot_rng)
+                return
+            randbelow = self.bot_rng.randbelow
+            while True:
+                cur = table.current
+                if cur is None or cur == me:
+                    return
+                legal = table.state.legal_actions(cur)
+                if not legal:
+                    raise RuntimeError("bot random declined to act in a turn-based game")
+                table.act(cur, legal[randbelow(len(legal))])  # ``RandomBot.act``
         while True:
             cur = table.current
             if cur is None or cur == me:
@@ -101,6 +133,12 @@ class CosmodeckGym(CatalogHelpers, gymnasium.Env[dict[str, Any], np.int64]):
             table.act(cur, action)
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        if self._fast_step is not None:
+            return self._fast_step(self, action)  # type: ignore[no-any-return]
+        return self._step_py(action)
+
+    def _step_py(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        """``step`` in readable Python (the reference of ``steps_fast.gym_step``)."""
         table = self.table
         seat = self.seat
         info: dict[str, Any] = {"seat": seat}

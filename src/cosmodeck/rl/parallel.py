@@ -32,13 +32,20 @@ class CosmodeckParallel(SeatAgents, ParallelEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
         if seed is not None:
-            self._np_seed = np.random.default_rng(seed)
-        self.table.reset(int(self._np_seed.integers(0, 2**62)))
+            self._seeds.reseed(seed)
+        self.table.reset(self._seeds.next())
         self.agents = list(self.possible_agents)
         return self._observations(), {a: {} for a in self.agents}
 
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], dict[str, float], dict[str, bool],
                                                      dict[str, bool], dict[str, dict[str, Any]]]:
+        if self._fast is not None:
+            return self._fast.parallel_step(self, actions)  # type: ignore[no-any-return]
+        return self._step_py(actions)
+
+    def _step_py(self, actions: dict[str, Any]) -> tuple[dict[str, Any], dict[str, float], dict[str, bool],
+                                                         dict[str, bool], dict[str, dict[str, Any]]]:
+        """``step`` in readable Python (the reference of ``steps_fast.parallel_step``)."""
         table = self.table
         seats = self.seats
         round_seats = table.legal_seats()

@@ -12,6 +12,7 @@ catalog action or the ``wait`` no-op. When the round is over the table calls
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -63,10 +64,30 @@ def reward_of(result: Result, seat: int) -> float:
     return -1.0
 
 
+class SeedStream:
+    """The game seeds of an environment's resets (AEC, Parallel, each game of ``batched_env``): after
+    ``reseed(S)`` the stream is a function of ``S`` alone; before any seed it starts from fresh entropy.
+    ``SplitMix64`` (``engine/rng.py``) over ``derive_seed(S, ...)``: a reset with a seed costs about a
+    microsecond, where a NumPy ``default_rng(S)`` costs about eight."""
+
+    __slots__ = ("_rng",)
+
+    def __init__(self) -> None:
+        self._rng = Rng(secrets.randbits(63))
+
+    def reseed(self, seed: int) -> None:
+        self._rng = Rng(derive_seed(int(seed), 0x5EED))
+
+    def next(self) -> int:
+        """The next game seed (62 bits)."""
+        return self._rng.next64() >> 2
+
+
 class Table:
     """See the module docstring. ``reset(seed)`` before use."""
 
     state: State
+    order_rng: Rng | None
 
     def __init__(self, game_id: str, players: int, options: Mapping[str, Any] | None = None) -> None:
         env_opts, game_opts = split_options(game_id, options or {})
@@ -120,7 +141,7 @@ class Table:
     # ---- lifecycle ---------------------------------------------------------------------
     def reset(self, seed: int) -> None:
         self.state = self.game.new_game(players=self.players, seed=seed)
-        self.order_rng = Rng(derive_seed(seed, 0x0E1))
+        self.order_rng = Rng(derive_seed(seed, 0x0E1)) if self.real_time else None  # (a real-time round's order)
         self.steps = 0
         self.stuck = False
         self._begin_round()
@@ -141,7 +162,7 @@ class Table:
         new.__dict__.update(self.__dict__)
         if hasattr(self, "state"):  # else not reset yet
             new.state = self.state.clone() if state is None else state
-            new.order_rng = self.order_rng.copy()
+            new.order_rng = self.order_rng.copy() if self.order_rng is not None else None
         new.queue = list(self.queue)
         new._decisions = {}
         new._legal = {}
@@ -188,7 +209,7 @@ class Table:
         while not st.is_over:
             to_act = sorted(st.to_act)
             if to_act:
-                if self.real_time:
+                if self.order_rng is not None:  # real-time
                     self.order_rng.shuffle(to_act)
                 self.queue = to_act
                 self._done = self.stuck or self.steps >= self.max_steps  # (not over: ``done`` without asking again)
@@ -298,6 +319,10 @@ class Table:
         (no buffer row, no copy); one already written is copied."""
         enc = self.encoder
         ver = self._ver
+        observer = enc.observer
+        if observer is not None:  # compiled: both arrays written fresh in one call
+            return observer(self.state, seat, seat in self.queue
+                            and not (self._done if self._done_ver == ver else self.done))
         if self._obs_ver[seat] == ver:
             obs = self._obs_rows[seat].copy()
         else:
@@ -323,6 +348,15 @@ class Table:
     # ---- acting ------------------------------------------------------------------------
     def act_index(self, seat: int, index: int) -> bool:
         """Apply catalog action ``index`` for ``seat``; ``False`` (nothing changes) if it is not legal now."""
+        actor = self.encoder.actor
+        if actor is not None:  # compiled decoding and applying (turn-based: no ``wait``)
+            if seat not in self.queue or (self._done if self._done_ver == self._ver else self.done):
+                return False
+            if not actor(self.state, seat, index):
+                return False
+            self.steps += 1
+            self._begin_round()  # (turn-based: ``_after_action``)
+            return True
         action_at = self.encoder.action_at
         if action_at is not None:  # a compiled decoder (turn-based: no ``wait``)
             if seat not in self.queue or (self._done if self._done_ver == self._ver else self.done):

@@ -5,7 +5,10 @@ steps their tables itself instead of going through Gymnasium's per-environment w
 applies the K actions, lets each game's opponents play until its agent decides again, and writes
 the K observations and masks straight into preallocated ``(K, obs_size)`` float32 and
 ``(K, actions)`` int8 arrays (the observations come from the encoders' direct path, straight from
-the state through the agent's information filter). What is returned is a fresh copy of them.
+the state through the agent's information filter). What is returned is a fresh copy of them. For a turn-based
+game whose encoder decodes, applies and writes in compiled code (Shooting Star) that whole loop over the K
+games is one compiled call (``steps_fast.vector_step``); ``_step_py`` is the readable reference (and the
+path of the other games), and ``tests/rl/test_steps_fast.py`` proves the two equal step by step.
 
 Autoreset is same-step (``metadata["autoreset_mode"]`` is ``AutoresetMode.SAME_STEP``): when a game
 ends, ``step`` already returns the first position of that sub-environment's next game, so every mask
@@ -36,6 +39,13 @@ from gymnasium.vector.utils import batch_space
 from cosmodeck.engine.errors import OptionError
 from cosmodeck.rl.gym_env import CosmodeckGym
 from cosmodeck.rl.opponents import copy_bots
+
+try:  # the compiled step (``rl/steps_fast.pyx``); without the extension ``_step_py`` runs
+    from cosmodeck.rl import steps_fast as _STEPS
+
+    _FAST: Any = _STEPS
+except ImportError:  # pragma: no cover - a build without the extension
+    _FAST = None
 
 MAX_ENVS = 4096
 
@@ -77,6 +87,13 @@ class CosmodeckVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]
         self._ready = False
         self._zero_obs = enc.row_writer is None
         self._shaping = bool(first.table.shaping)
+        # the loop of ``step`` compiled (``rl/steps_fast.pyx``) for a turn-based game whose encoder decodes, applies
+        # and writes in compiled code (Shooting Star); ``_step_py`` is the readable reference (and the other games)
+        self._fast: Any = _FAST if (_FAST is not None and enc.actor is not None and enc.row_writer is not None
+                                    and enc.mask_writer is not None and not first.table.real_time
+                                    and not self._shaping) else None
+        self._term_u8 = self._term.view(np.uint8)
+        self._trunc_u8 = self._trunc.view(np.uint8)
 
     # ---- rows ------------------------------------------------------------------------------
     def _clear(self) -> None:
@@ -126,6 +143,25 @@ class CosmodeckVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]
         acts = np.asarray(actions).reshape(-1)
         if acts.shape[0] != self.num_envs:
             raise OptionError(f"step got {acts.shape[0]} actions for {self.num_envs} sub-environments")
+        if self._fast is not None:
+            illegal, finished = self._fast.vector_step(self.envs, acts.tolist(), self._obs_rows, self._mask_rows,
+                                                      self._rewards, self._term_u8, self._trunc_u8, self._seats)
+            infos: dict[str, Any] = {}
+            for i, final_obs, info in finished:
+                infos = self._add_info(infos, {"final_obs": final_obs, "final_info": info}, i)
+        else:
+            infos, illegal = self._step_py(acts)
+        infos["seat"] = self._seats.copy()
+        infos["_seat"] = np.ones(self.num_envs, dtype=np.bool_)
+        if illegal:
+            flags = np.zeros(self.num_envs, dtype=np.bool_)
+            flags[illegal] = True
+            infos["illegal_action"], infos["_illegal_action"] = flags, flags.copy()
+        return self._out(), self._rewards.copy(), self._term.copy(), self._trunc.copy(), infos
+
+    def _step_py(self, acts: npt.NDArray[Any]) -> tuple[dict[str, Any], list[int]]:
+        """``step``'s loop in readable Python (the reference of ``steps_fast.vector_step``): the K actions, the
+        opponents' moves, the autoresets and the rows; returns the infos so far and the illegal indices."""
         infos: dict[str, Any] = {}
         illegal: list[int] = []
         self._clear()
@@ -152,13 +188,7 @@ class CosmodeckVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]
                 infos = self._add_info(infos, {"final_obs": table.observe(seat), "final_info": info}, i)
                 env._start(None)
             self._write(i)
-        infos["seat"] = self._seats.copy()
-        infos["_seat"] = np.ones(self.num_envs, dtype=np.bool_)
-        if illegal:
-            flags = np.zeros(self.num_envs, dtype=np.bool_)
-            flags[illegal] = True
-            infos["illegal_action"], infos["_illegal_action"] = flags, flags.copy()
-        return self._out(), self._rewards.copy(), self._term.copy(), self._trunc.copy(), infos
+        return infos, illegal
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal-action masks of the current observations, one row per sub-environment."""

@@ -186,10 +186,15 @@ class Encoder(ABC):
     #: contiguous float32 row and writes ``encode_state(state, seat)`` into it; ``mask_writer(state, seat, row)``
     #: clears a contiguous int8 row and writes the mask of ``legal_state(state, seat)``; ``action_at(state, seat,
     #: index)`` is ``legal_state(state, seat).action(index)`` with ``None`` for ``ILLEGAL`` (turn-based games only:
-    #: no ``wait``). The tests prove each equal to the generic path it replaces.
+    #: no ``wait``). ``observer(state, seat, active)`` is a fresh ``{"observation", "action_mask"}`` of new arrays
+    #: (the mask all zero unless ``active``: the seat decides now); ``actor(state, seat, index)`` applies
+    #: ``action_at(state, seat, index)`` and says whether it was legal. The tests prove each equal to the generic
+    #: path it replaces.
     row_writer: Callable[[Any, int, Vector], None] | None = None
     mask_writer: Callable[[Any, int, Mask], None] | None = None
     action_at: Callable[[Any, int, int], Any] | None = None
+    observer: Callable[[Any, int, bool], dict[str, Any]] | None = None
+    actor: Callable[[Any, int, int], bool] | None = None
 
     def __init__(self) -> None:
         self.index: dict[str, int] = {}

@@ -86,6 +86,8 @@ class ShootingStarEncoder(Encoder):
             self.row_writer = compiled.write
             self.mask_writer = compiled.fill_mask
             self.action_at = compiled.action_of
+            self.observer = compiled.observe
+            self.actor = compiled.act
 
     def legal_state(self, state: Any, seat: int) -> Legal:
         return _PlaceLegal(self.direct, state, seat)

@@ -10,7 +10,10 @@ named names, need), cells by coordinates. ``tests/rl/test_direct.py`` proves it 
 and to encoding ``view(seat)`` on random states of every player count.
 """
 
+from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 from libc.string cimport memset
+
+import numpy as _np
 
 from cosmodeck.games.shooting_star.cards import DARK_LEVEL as _DARK_LEVEL
 from cosmodeck.games.shooting_star.rules_setup import PHASE_PLACE as _PHASE_PLACE
@@ -23,6 +26,10 @@ DEF MAXNAMES = 512  # distinct planet and mission names
 DEF MAXHELD = 32  # missions one seat holds
 
 cdef int DARK_LEVEL = _DARK_LEVEL
+cdef object _empty = _np.empty
+cdef object _zeros = _np.zeros
+cdef object _F32 = _np.dtype(_np.float32)
+cdef object _I8 = _np.dtype(_np.int8)
 cdef str PHASE_PLACE = _PHASE_PLACE
 # the need keys of ``ShootingStarEncoder._progress``
 DEF NEED_PLANETS = 0
@@ -149,6 +156,12 @@ cdef class CompiledWriter:
 
     def write(self, st, int me, float[::1] out, bint clear=True):
         """``ShootingStarDirect.write(st, me, out)`` into ``out`` (zeroed first unless ``clear`` is false)."""
+        if out.shape[0] != (self.o_over + 1):
+            raise ValueError("shooting_star_fast: the row is not the observation's length")
+        self._write(st, me, &out[0], clear)
+
+    cdef int _write(self, st, int me, float* out, bint clear) except -1:
+        """``write`` into ``out`` (the observation's length)."""
         cdef int n = self.n, k = self.k, nm = self.nm
         cdef int s, r, i, j, num, lvl, kind, pk, held_n, a, b, t, cnt
         cdef int facedown[MAXSEATS]
@@ -160,10 +173,8 @@ cdef class CompiledWriter:
         cdef double v, lowest
         cdef Py_ssize_t ncq, ndb
         cdef int pl, moons, k12, k34, dark, real
-        if out.shape[0] != (self.o_over + 1):
-            raise ValueError("shooting_star_fast: the row is not the observation's length")
         if clear:
-            memset(&out[0], 0, out.shape[0] * sizeof(float))
+            memset(out, 0, (self.o_over + 1) * sizeof(float))
         t = st.turn - 1
         if 0 <= t < self.max_turns:
             out[self.o_turn + t] = 1.0
@@ -345,19 +356,24 @@ cdef class CompiledWriter:
                     cnt += 1
         out[self.o_planets_left] = _ratio(cnt, self.g)
         out[self.o_over] = 1.0 if st.res is not None else 0.0
+        return 0
 
     def fill_mask(self, st, int seat, signed char[::1] row, bint clear=True):
         """``ShootingStarDirect.fill_mask(st, seat, row)`` into ``row`` (zeroed first unless ``clear`` is false)."""
+        if row.shape[0] != self.k * self.g * self.na:
+            raise ValueError("shooting_star_fast: the row is not the catalog's length")
+        self._fill(st, seat, &row[0], clear)
+
+    cdef int _fill(self, st, int seat, signed char* row, bint clear) except -1:
+        """``fill_mask`` into ``row`` (the catalog's length)."""
         cdef int g = self.g, na = self.na, i, at
         cdef unsigned char free[MAXCELLS]
-        if row.shape[0] != self.k * g * na:
-            raise ValueError("shooting_star_fast: the row is not the catalog's length")
         if clear:
-            memset(&row[0], 0, row.shape[0])
+            memset(row, 0, self.k * self.g * self.na)
         if st.res is not None or st.phase != PHASE_PLACE or seat not in st.to_act:
-            return
+            return 0
         if not len(st.shape_order):  # ``free_cells`` walks the shape's cells
-            return
+            return 0
         self.see_shape(st.shape)
         memset(free, 0, g)
         cdef int nfree = 0
@@ -372,7 +388,7 @@ cdef class CompiledWriter:
                 free[i] = 0
                 nfree -= 1
         if nfree == 0:
-            return
+            return 0
         cdef int block = g * na
         cdef dict card_index = self.card_index
         for c in st.hands[seat]:
@@ -380,10 +396,45 @@ cdef class CompiledWriter:
             for i in range(g):
                 if free[i]:
                     memset(&row[at + i * na], 1, na)
+        return 0
 
+
+    def observe(self, st, int seat, bint active):
+        """A fresh ``{"observation": ..., "action_mask": ...}`` of new arrays: ``write`` into a float32 row and,
+        when ``active`` (the seat decides now), ``fill_mask`` into an int8 row; else the mask is all zero
+        (``Table.observe``'s arrays in one call)."""
+        cdef Py_buffer b
+        obs = _empty(self.o_over + 1, _F32)
+        PyObject_GetBuffer(obs, &b, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
+        try:
+            self._write(st, seat, <float*>b.buf, True)
+        finally:
+            PyBuffer_Release(&b)
+        if not active:
+            return {"observation": obs, "action_mask": _zeros(self.k * self.g * self.na, _I8)}
+        mask = _empty(self.k * self.g * self.na, _I8)
+        PyObject_GetBuffer(mask, &b, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
+        try:
+            self._fill(st, seat, <signed char*>b.buf, True)
+        finally:
+            PyBuffer_Release(&b)
+        return {"observation": obs, "action_mask": mask}
+
+    def act(self, st, int seat, index):
+        """``action_of`` then ``st.apply(seat, action)``: ``True`` if it applied, ``False`` (nothing changes) if
+        ``index`` is not legal for ``seat`` now."""
+        action = self._action_of(st, seat, index)
+        if action is None:
+            return False
+        st.apply(seat, action)
+        return True
 
     def action_of(self, st, int seat, index):
         """``ShootingStarDirect.action_of``: the legal ``Place`` of catalog ``index`` for ``seat``, or ``None``."""
+        return self._action_of(st, seat, index)
+
+    cdef object _action_of(self, st, int seat, index):
+        """``action_of``."""
         if st.res is not None or st.phase != PHASE_PLACE or seat not in st.to_act:
             return None
         if not 0 <= index < self.num_actions:

@@ -1,0 +1,207 @@
+"""The compiled environment steps (``rl/steps_fast.pyx``) against the readable loops they copy.
+
+``run_random`` is ``CosmodeckGym._run_bots`` with random opponents; ``vector_step`` is
+``CosmodeckVectorEnv._step_py``. Both paths run side by side on the same seeds and actions (illegal ones
+included) and must hand out the same observations, masks, rewards, flags, final observations and infos.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import numpy as np
+import pytest
+
+from cosmodeck.bots.random_bot import RandomBot
+from cosmodeck.engine.rng import Rng
+from cosmodeck.rl import gym_env, vector_env
+
+
+class PlainRandom(RandomBot):
+    """The random bot under another type: ``gym_env`` runs it through the generic bot path."""
+
+
+#: episodes per differential test (vector batch steps: 15x); ``COSMODECK_STEPS_EPISODES=1000`` for a long run
+EPISODES = int(os.environ.get("COSMODECK_STEPS_EPISODES", "10"))
+
+
+def _built() -> bool:
+    from cosmodeck.rl import vector
+
+    return vector._FAST is not None and vector_env("shooting-star", players=2, num_envs=1)._fast is not None
+
+
+# without the build (of ``steps_fast`` or ``shooting_star_fast``) only the first test fails; these are skipped
+needs_built = pytest.mark.skipif(not _built(), reason="steps_fast or shooting_star_fast is not built")
+
+
+def _same(a: Any, b: Any) -> bool:
+    from gymnasium.utils.env_checker import data_equivalence
+
+    return bool(data_equivalence(a, b, exact=True))
+
+
+def test_the_compiled_steps_are_importable_and_used() -> None:
+    from cosmodeck.rl import steps_fast
+
+    assert steps_fast.__file__ is not None and not steps_fast.__file__.endswith((".py", ".pyx"))
+    env = vector_env("shooting-star", players=2, num_envs=2)
+    assert env._fast is steps_fast
+    assert all(e._fast is steps_fast and e._random_only for e in env.envs)
+    assert vector_env("blast-off", players=2, num_envs=2)._fast is None  # (no compiled hooks: the readable loop)
+    assert gym_env("shooting-star", players=2, opponents="heuristic")._fast is None
+
+
+@needs_built
+def test_randbelow_is_the_engine_generators() -> None:
+    from cosmodeck.rl.steps_fast import randbelow
+
+    for seed in range(40):
+        a, b = Rng(seed), Rng(seed)
+        for n in (1, 2, 3, 7, 100, 431, 2**31 + 11, 2**62 - 1):
+            assert randbelow(a, n) == b.randbelow(n)
+            assert a.state == b.state
+    with pytest.raises(ValueError):
+        randbelow(Rng(1), 0)
+
+
+@needs_built
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_gym_random_opponents_compiled_equal_the_bot_path(players: int) -> None:
+    """Four environments on the same seeds and actions: the compiled ``step`` and ``run_random``; the readable
+    ``step`` and random-only loop (``_fast_step`` and ``_fast`` off); the generic bot path (a ``RandomBot``
+    subclass) under the compiled ``step``, and under the readable one."""
+    envs = [gym_env("shooting-star", players=players, opponents="random", seat="random"),
+            gym_env("shooting-star", players=players, opponents="random", seat="random"),
+            gym_env("shooting-star", players=players, opponents=PlainRandom(), seat="random"),
+            gym_env("shooting-star", players=players, opponents=PlainRandom(), seat="random")]
+    assert envs[0]._fast is not None and envs[0]._fast_step is not None
+    envs[1]._fast = envs[1]._fast_step = None
+    assert not envs[2]._random_only and envs[2]._fast_step is not None
+    envs[3]._fast_step = None
+    rng = np.random.default_rng(3)
+    for episode in range(EPISODES):
+        got = [e.reset(seed=100 + episode) for e in envs]
+        assert all(_same(got[0], g) for g in got[1:])
+        done = False
+        while not done:
+            mask = got[0][0]["action_mask"]
+            act = int(rng.choice(np.flatnonzero(mask))) if rng.random() > 0.05 else int(rng.integers(mask.size))
+            got = [e.step(act) for e in envs]
+            assert all(_same(got[0], g) for g in got[1:])
+            done = got[0][2] or got[0][3]
+
+
+@needs_built
+@pytest.mark.parametrize("players,k", [(2, 8), (4, 5)])
+def test_vector_step_compiled_equals_the_readable_loop(players: int, k: int) -> None:
+    fast = vector_env("shooting-star", players=players, num_envs=k, seat="random")
+    slow = vector_env("shooting-star", players=players, num_envs=k, seat="random")
+    assert fast._fast is not None
+    slow._fast = None
+    a, ai = fast.reset(seed=21)
+    b, bi = slow.reset(seed=21)
+    assert _same((a, ai), (b, bi))
+    rng = np.random.default_rng(5)
+    finals = illegal = 0
+    for _ in range(15 * EPISODES):
+        masks = fast.action_masks()
+        acts = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
+        bad = rng.random(k) < 0.05  # now and then an index outside the mask: nothing changes, the flag is set
+        acts[bad] = rng.integers(0, masks.shape[1], int(bad.sum()))
+        out_fast = fast.step(acts)
+        out_slow = slow.step(acts)
+        assert _same(out_fast[:4], out_slow[:4])
+        fi, si = out_fast[4], out_slow[4]
+        assert sorted(fi) == sorted(si)
+        for key in fi:
+            if key == "final_info":
+                assert sorted(fi[key]) == sorted(si[key])
+                for sub in fi[key]:
+                    assert _same(list(fi[key][sub]), list(si[key][sub])), sub
+            else:
+                assert _same(fi[key], si[key]), key
+        finals += int((out_fast[2] | out_fast[3]).sum())
+        illegal += int(fi.get("illegal_action", np.zeros(k, dtype=bool)).sum())
+    assert finals >= k and illegal > 0
+
+
+@needs_built
+def test_vector_step_refuses_mismatched_batches() -> None:
+    from cosmodeck.rl.steps_fast import vector_step
+
+    env = vector_env("shooting-star", players=2, num_envs=2)
+    env.reset(seed=0)
+    with pytest.raises(ValueError, match="one row per sub-environment"):
+        vector_step(env.envs, [0], env._obs_rows, env._mask_rows, env._rewards, env._term_u8, env._trunc_u8,
+                    env._seats)
+
+
+def _aec_state(env: Any) -> tuple[Any, ...]:
+    return (list(env.agents), env.agent_selection, dict(env.rewards), dict(env._cumulative_rewards),
+            dict(env.terminations), dict(env.truncations), {a: dict(i) for a, i in env.infos.items()})
+
+
+@needs_built
+@pytest.mark.parametrize("players", [2, 4])
+def test_aec_compiled_last_and_step_equal_the_readable_ones(players: int) -> None:
+    from cosmodeck.rl import aec_env
+
+    fast, slow = aec_env("shooting-star", players=players), aec_env("shooting-star", players=players)
+    assert fast._fast is not None
+    slow._fast = None
+    rng = np.random.default_rng(8)
+    illegal = 0
+    for episode in range(EPISODES):
+        fast.reset(seed=40 + episode)
+        slow.reset(seed=40 + episode)
+        assert _aec_state(fast) == _aec_state(slow)
+        for agent in fast.agent_iter():
+            got, want = fast.last(), slow.last()
+            assert _same(got, want) and slow.agent_selection == agent
+            assert fast.last(observe=False)[0] is None
+            obs, _, term, trunc, _ = got
+            if term or trunc:
+                act = None
+            elif rng.random() < 0.06:  # an index outside the mask, or None: nothing changes, the info says so
+                act = None if rng.random() < 0.5 else int(rng.integers(obs["action_mask"].size))
+                illegal += act is None or not obs["action_mask"][act]
+            else:
+                act = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            fast.step(act)
+            slow.step(act)
+            assert _aec_state(fast) == _aec_state(slow)
+        assert not slow.agents
+    assert illegal > 0
+
+
+@needs_built
+@pytest.mark.parametrize("players", [2, 3])
+def test_parallel_compiled_step_equals_the_readable_one(players: int) -> None:
+    from cosmodeck.rl import parallel_env
+
+    fast, slow = parallel_env("shooting-star", players=players), parallel_env("shooting-star", players=players)
+    assert fast._fast is not None
+    slow._fast = None
+    rng = np.random.default_rng(9)
+    illegal = 0
+    for episode in range(EPISODES):
+        a, b = fast.reset(seed=60 + episode), slow.reset(seed=60 + episode)
+        assert _same(a, b)
+        obs = a[0]
+        while fast.agents:
+            actions: dict[str, Any] = {}
+            for agent, o in obs.items():
+                mask = o["action_mask"]
+                if rng.random() < 0.08:  # outside the mask, for a seat not deciding, or an unknown agent
+                    actions[agent] = int(rng.integers(mask.size))
+                    illegal += bool(mask.any() and not mask[actions[agent]])
+                elif mask.any():
+                    actions[agent] = int(rng.choice(np.flatnonzero(mask)))
+            if rng.random() < 0.05:
+                actions["nobody"] = 3
+            got, want = fast.step(actions), slow.step(actions)
+            assert _same(got, want) and fast.agents == slow.agents
+            obs = got[0]
+    assert illegal > 0
