@@ -42,6 +42,7 @@ from cosmodeck.bots.heuristic.blast_off_memory import MEMORY, memory_for
 from cosmodeck.bots.params import Params
 from cosmodeck.bots.reaction import ReactionTime
 from cosmodeck.engine.rng import Rng
+from cosmodeck.engine.state import State
 from cosmodeck.games.blast_off.actions import (
     Announce,
     Author,
@@ -58,6 +59,8 @@ from cosmodeck.games.blast_off.actions import (
 )
 from cosmodeck.games.blast_off.cards import TYPE_NAME, WILD_T
 from cosmodeck.games.blast_off.game import BlastOffGame
+from cosmodeck.games.blast_off.state import BlastOffState
+from cosmodeck.games.blast_off.view import BOT_KEYS, bot_view
 
 if TYPE_CHECKING:
     from cosmodeck.bots.blast_off_log.replay_fast import FastPublicLog
@@ -105,6 +108,8 @@ _CD_T = TYPE_NAME.index("CD")
 
 class BlastOffHeuristic:
     name = "heuristic"
+    # the keys of its seat's view it reads (with ``catching="evidence"``), which ``view_for`` gives it alone
+    view_keys: tuple[str, ...] = BOT_KEYS
 
     def __init__(self, game: BlastOffGame, p_forget: float = 0.1, p_catch: float = 0.3, race: float = 0.5,
                  reaction: ReactionTime | None = None, catching: str = "evidence", memory: str = "mission") -> None:
@@ -144,6 +149,14 @@ class BlastOffHeuristic:
 
     def call_reaction_time(self, rng: Rng) -> float:
         return self.reaction.sample_call(rng)
+
+    def view_for(self, state: State, seat: int) -> Mapping[str, Any]:
+        """What the simulator shows it (``sim/runner.py``): a projection of ``state.view(seat)``, its entries named
+        by ``view_keys`` (``games/blast_off/view.py:bot_view``, built alone: the other keys cost nothing). The
+        guessing catcher (it reads more keys) and a subclass (it may read any) get the whole view."""
+        if type(self) is BlastOffHeuristic and self.catching == "evidence" and isinstance(state, BlastOffState):
+            return bot_view(state, seat)
+        return state.view(seat)
 
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
         """``act_readable``, compiled (``blast_off_fast.pyx``) for this class when built."""

@@ -11,13 +11,17 @@ and compares every decision, the records and the trackers' restarts.
 """
 
 from cosmodeck.bots.base import LazyView
-from cosmodeck.bots.heuristic.blast_off import _KIND, _TAKE, _kind_of
+from cosmodeck.bots.heuristic.blast_off import _CD_T, _KIND, _NAME_COLOUR, _TAKE, _TYPE_BO, _TYPE_COLOUR, _colour, _kind_of
 from cosmodeck.games.blast_off.actions import Announce, Catch, Gesture
 from cosmodeck.games.blast_off.cards import WILD_T
 
 cdef int C_TAKE = _TAKE
 cdef int C_WILD_T = WILD_T
+cdef int C_CD_T = _CD_T
 cdef dict C_KIND = _KIND
+cdef dict C_NAME_COLOUR = _NAME_COLOUR
+cdef tuple C_TYPE_COLOUR = _TYPE_COLOUR
+cdef tuple C_TYPE_BO = _TYPE_BO
 
 
 def act(bot, view, legal, rng):
@@ -82,7 +86,7 @@ cdef _act(bot, dict view, legal, rng):
         sizes = view["hand_sizes"]
         return min(choose, key=lambda a: (sizes[a.target], a.target))
     if plays:
-        return bot._best_play(plays, list(view.get("hand") or []))
+        return _best_play(plays, view.get("hand") or ())
     if take is not None:
         return take
     others = [a for a in legal if not isinstance(a, (Catch, Announce, Gesture))]
@@ -118,6 +122,8 @@ def agrees(view, seat, tr):
 
 cdef bint _agrees(dict view, seat, tr) except -1:
     """``BlastOffHeuristic._agrees``."""
+    if not tr.obls:
+        return True  # ``owed`` is a part of ``obls``: nothing derived
     owed = tr.owed(seat)
     if not owed:
         return True
@@ -166,3 +172,31 @@ cdef _evidence_catch(bot, dict view, seat, list catches, rng):
             if a in allowed:
                 return a
     return None
+
+
+cdef _best_play(list plays, hand):
+    """``BlastOffHeuristic._best_play(plays, list(hand))`` (``hand`` is only read)."""
+    cdef dict counts = {}
+    cdef long numbered = 0
+    cdef double score, top = 0.0
+    cdef int t
+    for c in hand:
+        col = C_NAME_COLOUR.get(c)
+        if col is None:
+            col = _colour(c)
+        if col:
+            counts[col] = counts.get(col, 0) + 1
+        if c != "W" and c != "CD":
+            numbered += 1
+    best = None
+    for a in plays:
+        t = a.card
+        if t == C_WILD_T:
+            score = -10.0
+        elif t == C_CD_T:
+            score = 3.0 if numbered >= 3 else -1.0
+        else:
+            score = counts.get(C_TYPE_COLOUR[t], 0) + (0.5 if C_TYPE_BO[t] else 0.0)
+        if best is None or score > top:
+            best, top = a, score
+    return best

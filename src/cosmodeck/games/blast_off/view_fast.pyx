@@ -10,6 +10,8 @@ line for line with C locals (each names the function it copies) and shares the s
 games, key for key, in order and as JSON.
 """
 
+cimport cython
+
 from cosmodeck.games.blast_off.cards import TYPE_NAME, face_json, face_text, value_text
 from cosmodeck.games.blast_off.phases import CHOOSE, COUNTDOWN, DRAWN, PHASE_NAMES, RESPONSE
 from cosmodeck.games.blast_off.view import (
@@ -33,6 +35,8 @@ cdef dict C_FACE_TEXT = _FACE_TEXT
 cdef dict C_TOP = _TOP
 cdef dict C_VALUE_TEXT = _VALUE_TEXT
 cdef tuple C_RANK = _RANK
+# the type names in the hand's order: ``C_BY_RANK[C_RANK[t]]`` is ``TYPE_NAME[t]`` (``_RANK`` is a permutation)
+cdef tuple C_BY_RANK = tuple(TYPE_NAME[_RANK.index(r)] for r in range(len(_RANK)))
 cdef dict C_DECISION = _DECISION
 cdef object C_PHASE_NAMES = PHASE_NAMES
 
@@ -127,6 +131,57 @@ def full_view(st, seat):
     }
 
 
+def bot_view(st, seat):
+    """``view.bot_view_py(st, seat)``: the entries of ``full_view(st, seat)`` named by ``view.BOT_KEYS``, in that
+    order, built alone (the same helpers and kept parts as ``full_view``; the other keys are not built)."""
+    players = st.players
+    if type(seat) is not int or not 0 <= seat < players:
+        st._seat(seat)  # the engine's check (and its error): a seat of this game, not a spectator
+    cdef bint rt = st.rt
+    vc = st._vc
+    cdef int ph = st.phase
+    cdef list hands = st.hands
+    cdef list disc = st.disc
+    fcol, fval = st.fcol, st.fval
+    top = C_TOP.get((fcol, fval))
+    if top is None:
+        top = (face_text(fcol, fval), *face_json(fcol, fval).values())
+    g = st.g
+    gm = g.missions
+    cdef Py_ssize_t ngm = len(gm)
+    customs = st.customs
+    cdef list inforce = st.inforce
+    cdef list mdisc = st.mdisc
+    cdef list revealed = st.revealed
+    cdef tuple lists
+    cdef object h
+    kept = vc.mlists  # ``full_view``'s three mission lists, kept the same way
+    if kept is not None and kept[3] is customs and kept[4] is gm and kept[0] == inforce and kept[1] == mdisc \
+            and kept[2] == revealed:
+        lists = kept[5]
+    else:
+        lists = ([_mjson(vc, mi, gm[mi] if mi < ngm else customs[mi - ngm], None, None) for mi in inforce],
+                 [_mjson(vc, mi, gm[mi] if mi < ngm else customs[mi - ngm], None, None) for mi in mdisc],
+                 [_mjson(vc, mi, gm[mi] if mi < ngm else customs[mi - ngm], mi in inforce, st) for mi in revealed])
+        vc.mlists = (inforce[:], mdisc[:], revealed[:], customs, gm, lists)
+    return {
+        "seat": seat,
+        "now": st.now,
+        "deadline": None if not rt or st._result() is not None else st._deadline(),
+        "phase": C_PHASE_NAMES[ph],
+        "timing": "realtime" if rt else "steps",
+        "hand": _hand(st, vc, seat),
+        "hand_sizes": [len(h) for h in hands],
+        "top": {"card": C_TYPE_NAME[(<tuple>g.ctype)[disc[-1]]], "face": top[0], "colour": top[1], "value": top[2]},
+        "missions_in_force": list(lists[0]),
+        "missions": list(lists[2]),
+        "recent": _recent(st, vc),
+        "response_step": st.resp_no,
+        "countdown": None if st.cd_rocket < 0 else _countdown(st, vc, ph, rt),
+        "obligations": [] if not st.obls else _obligations(st, seat, rt),
+    }
+
+
 cdef list _hand(st, vc, seat):
     """``view._hand``."""
     cdef list hand = st.hands[seat]
@@ -135,15 +190,19 @@ cdef list _hand(st, vc, seat):
     if kept is not None and kept[0] == hand:
         return list(kept[1])
     cdef tuple ctype = st.g.ctype
-    cdef list types = [ctype[c] for c in hand]
-    types.sort(key=C_RANK.__getitem__)
-    cdef list names = [C_TYPE_NAME[t] for t in types]
+    # the types sorted by their place in the hand's order (a stable sort by ``_RANK``: equal places are one type)
+    cdef list ranks = [C_RANK[ctype[c]] for c in hand]
+    ranks.sort()
+    cdef list names = [C_BY_RANK[r] for r in ranks]
     kept_by_seat[seat] = (hand[:], names)
     return list(names)
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
 cdef bint _same(list a, Py_ssize_t off, list b, Py_ssize_t n) except -1:
-    """``a[off:off + n] == b[:n]`` (both that long), without the slices: the same objects, else equal ones."""
+    """``a[off:off + n] == b[:n]`` (both that long, which the callers check), without the slices: the same
+    objects, else equal ones."""
     cdef Py_ssize_t i
     for i in range(n):
         x = a[off + i]
