@@ -59,11 +59,11 @@ def _view_of(state: State, seat: int) -> LazyView:
 def _decide(bot: Bot, state: State, seat: int, legal: Sequence[Any], rng: Rng) -> Any | None:
     """The bot's move: from its view, or, for a simulation-only planner (``sees_state``), the state.
 
-    A bot with a ``view_for(state, seat)`` method is given what it returns instead of the whole view: a
-    projection of ``state.view(seat)`` (some of its keys, the same values) that the game's own view code
-    builds alone, for a bot that reads only those keys (e.g. ``BlastOffHeuristic.view_for``,
-    ``games/blast_off/view.py:bot_view``). Such a bot stays view-only; its tests prove the projection equal to
-    the view's entries."""
+    A bot whose ``view_for`` attribute is a function ``(state, seat) -> mapping`` (not None) is given what it
+    returns instead of the whole view: a projection of ``state.view(seat)`` (some of its keys, the same values)
+    that the game's own view code builds alone, for a bot that reads only those keys (e.g.
+    ``BlastOffHeuristic.view_for``, which is ``games/blast_off/view.py:bot_view``). The bot's code never reads the
+    state; the game's tests prove the projection equal to the view's entries."""
     if getattr(bot, "sees_state", False):
         return bot.act_state(state, seat, legal, rng)  # type: ignore[attr-defined]
     view_for = getattr(bot, "view_for", None)

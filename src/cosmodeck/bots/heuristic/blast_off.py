@@ -42,7 +42,6 @@ from cosmodeck.bots.heuristic.blast_off_memory import MEMORY, memory_for
 from cosmodeck.bots.params import Params
 from cosmodeck.bots.reaction import ReactionTime
 from cosmodeck.engine.rng import Rng
-from cosmodeck.engine.state import State
 from cosmodeck.games.blast_off.actions import (
     Announce,
     Author,
@@ -59,7 +58,6 @@ from cosmodeck.games.blast_off.actions import (
 )
 from cosmodeck.games.blast_off.cards import TYPE_NAME, WILD_T
 from cosmodeck.games.blast_off.game import BlastOffGame
-from cosmodeck.games.blast_off.state import BlastOffState
 from cosmodeck.games.blast_off.view import BOT_KEYS, bot_view
 
 if TYPE_CHECKING:
@@ -108,7 +106,7 @@ _CD_T = TYPE_NAME.index("CD")
 
 class BlastOffHeuristic:
     name = "heuristic"
-    # the keys of its seat's view it reads (with ``catching="evidence"``), which ``view_for`` gives it alone
+    # the keys of its seat's view it reads (with ``catching="evidence"``): those of ``view_for``'s projection
     view_keys: tuple[str, ...] = BOT_KEYS
 
     def __init__(self, game: BlastOffGame, p_forget: float = 0.1, p_catch: float = 0.3, race: float = 0.5,
@@ -124,6 +122,11 @@ class BlastOffHeuristic:
         self.race = race
         self.catching = catching
         self.reaction = reaction or ReactionTime()
+        # What the simulator shows it (``sim/runner.py``): the game's projection of its seat's view on ``view_keys``
+        # (``games/blast_off/view.py:bot_view``: those entries only, each built when read), or, for the guessing
+        # catcher and a subclass (they may read any key), the whole view (None). It reads no state itself.
+        self.view_for: Callable[[Any, int], Mapping[str, Any]] | None = (
+            bot_view if catching == "evidence" and type(self) is BlastOffHeuristic else None)
         self._racing = False
         self._forget: dict[tuple[Any, ...], bool] = {}
         self._seen_discard = -1
@@ -149,14 +152,6 @@ class BlastOffHeuristic:
 
     def call_reaction_time(self, rng: Rng) -> float:
         return self.reaction.sample_call(rng)
-
-    def view_for(self, state: State, seat: int) -> Mapping[str, Any]:
-        """What the simulator shows it (``sim/runner.py``): a projection of ``state.view(seat)``, its entries named
-        by ``view_keys`` (``games/blast_off/view.py:bot_view``, built alone: the other keys cost nothing). The
-        guessing catcher (it reads more keys) and a subclass (it may read any) get the whole view."""
-        if type(self) is BlastOffHeuristic and self.catching == "evidence" and isinstance(state, BlastOffState):
-            return bot_view(state, seat)
-        return state.view(seat)
 
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
         """``act_readable``, compiled (``blast_off_fast.pyx``) for this class when built."""

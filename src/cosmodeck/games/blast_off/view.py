@@ -12,6 +12,7 @@ event, a pile entry, a mission) may be the same objects as in other views of tha
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from cosmodeck.engine.rng import Rng
@@ -243,7 +244,9 @@ BOT_KEYS: tuple[str, ...] = ("seat", "now", "deadline", "phase", "timing", "hand
 
 def bot_view_py(st: BlastOffState, seat: int) -> dict[str, Any]:
     """A projection of ``seat``'s own view: its entries named by ``BOT_KEYS``, in that order (the same values; what
-    a bot given it may see is a part of what the seat sees). A seat, never a spectator."""
+    a bot given it may see is a part of what the seat sees). A seat, never a spectator. The readable form of
+    ``bot_view``, whose compiled ``view_fast.BotView`` builds each entry only when it is read (by ``full_view``'s
+    helpers), so that a bot pays only for what it reads (``tests/blast_off/test_bot_view.py``)."""
     st._seat(seat)
     full = st.view(seat)
     return {k: full[k] for k in BOT_KEYS}
@@ -296,9 +299,10 @@ def resample(st: BlastOffState, owner: int | None, rng: Rng) -> BlastOffState:
 
 
 # ``BlastOffState.view``: the compiled copy of ``full_view_py`` (``view_fast.pyx``) when it was built; ``bot_view``:
-# the compiled ``bot_view_py``, which builds only the keys it holds
+# the compiled ``bot_view_py`` (a ``view_fast.BotView``: the same entries, each built when first read)
+bot_view: Callable[[BlastOffState, int], Mapping[str, Any]]
 try:
     from cosmodeck.games.blast_off.view_fast import bot_view, full_view
-except ImportError:  # not built (e.g. a source tree without a C compiler): the readable views, the same dicts
+except ImportError:  # not built (e.g. a source tree without a C compiler): the readable views, the same entries
     full_view = full_view_py
     bot_view = bot_view_py
