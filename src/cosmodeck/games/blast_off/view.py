@@ -8,6 +8,10 @@ changed outside the engine is still seen as it is). Its dicts and lists are equa
 ``view_reference.view_reference``'s (the readable form; ``tests/blast_off/test_view_cached.py``).
 Views are read-only: every view gets its own top-level dict and lists, but the entries inside them (an
 event, a pile entry, a mission) may be the same objects as in other views of that state.
+
+``bot_view`` is what the simulator gives the heuristic bot (its ``view_for``): a projection of a seat's view on
+the keys it reads (``BOT_KEYS``), each entry built, when compiled (``view_fast.BotView``), only when it is read,
+by the same helpers and kept parts (``tests/blast_off/test_bot_view.py``).
 """
 
 from __future__ import annotations
