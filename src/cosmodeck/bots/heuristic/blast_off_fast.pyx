@@ -60,7 +60,8 @@ cdef inline bint _in_countdown(view) except -1:
 
 cdef _act(bot, view, legal, rng):
     """``act`` on a view that is a dict or a ``BotView``."""
-    seat = int(_item(view, "seat"))
+    # ``int(view["seat"])`` (a ``BotView``'s seat entry is the seat it was made for, an int)
+    seat = (<BotView>view).seat if type(view) is BotView else int((<dict>view)["seat"])
     bot._racing = _in_countdown(view)
     if bot.catching == "guess":  # ``_watch``
         bot._guess(view, seat, rng)
