@@ -260,7 +260,7 @@ class BlastOffHeuristic:
 
     def _resync(self, view: Mapping[str, Any], counted: bool = True) -> None:
         recent = view["recent"]
-        self._tracker = TRACKER(self.game, dict(view))
+        self._tracker = TRACKER(self.game, view)  # it reads the keys it starts from (a mapping: not kept)
         self._log_seen = recent[-1]["n"] if recent else -1
         self._decided = {}
         self.resyncs += counted
