@@ -48,15 +48,38 @@ class GameOutcome:
     metrics: dict[str, Any] = field(default_factory=dict)
 
 
+# How a loop asks a seat's bot for its move: ``(state, seat, legal, rng) -> action or None``.
+Decide = Callable[[State, int, Sequence[Any], Rng], Any | None]
+
+
 def _view_of(state: State, seat: int) -> LazyView:
     return LazyView(lambda: state.view(seat))
 
 
 def _decide(bot: Bot, state: State, seat: int, legal: Sequence[Any], rng: Rng) -> Any | None:
-    """The bot's move: from its view, or, for a simulation-only planner (``sees_state``), the state."""
+    """The bot's move: from its view, or, for a simulation-only planner (``sees_state``), the state.
+
+    A bot whose ``view_for`` attribute is a function ``(state, seat) -> mapping`` (not None) is given what it
+    returns instead of the whole view: a projection of ``state.view(seat)`` (some of its keys, the same values)
+    that the game's own view code builds alone, for a bot that reads only those keys (e.g.
+    ``BlastOffHeuristic.view_for``, which is ``games/blast_off/view.py:bot_view``). The bot's code never reads the
+    state; the game's tests prove the projection equal to the view's entries."""
     if getattr(bot, "sees_state", False):
         return bot.act_state(state, seat, legal, rng)  # type: ignore[attr-defined]
-    return bot.act(_view_of(state, seat), legal, rng)
+    view_for = getattr(bot, "view_for", None)
+    return bot.act(_view_of(state, seat) if view_for is None else view_for(state, seat), legal, rng)
+
+
+def _decider(bot: Bot) -> Decide:
+    """``_decide`` for ``bot``, with the choice among its three ways made once (a game's loop asks it often)."""
+    if getattr(bot, "sees_state", False):
+        act_state: Decide = bot.act_state  # type: ignore[attr-defined]
+        return act_state
+    act = bot.act
+    view_for: Callable[[State, int], Any] | None = getattr(bot, "view_for", None)
+    if view_for is not None:
+        return lambda state, seat, legal, rng: act(view_for(state, seat), legal, rng)
+    return lambda state, seat, legal, rng: act(LazyView(lambda: state.view(seat)), legal, rng)
 
 
 def _ignore(seat: int | None, events: list[Event]) -> None:
@@ -75,6 +98,7 @@ def play_game(state: State, bots: Sequence[Bot], rng: Rng, max_decisions: int = 
     if state.game.info.real_time:
         loop = _play_realtime_reference if reference else _play_realtime
         return loop(state, bots, rng, max_decisions, emit)
+    decide = [_decider(b) for b in bots]
     decisions = 0
     while not state.is_over:
         to_act = state.to_act
@@ -86,7 +110,7 @@ def play_game(state: State, bots: Sequence[Bot], rng: Rng, max_decisions: int = 
             continue
         seat = min(to_act)
         legal = state.legal_actions(seat)
-        action = _decide(bots[seat], state, seat, legal, rng)
+        action = decide[seat](state, seat, legal, rng)
         if action is None:
             raise StuckGameError(f"bot {bots[seat].name} at seat {seat} declined to act in a turn-based game")
         emit(seat, state.apply(seat, action))
@@ -124,6 +148,7 @@ def _play_realtime(state: State, bots: Sequence[Bot], rng: Rng, max_decisions: i
     built) for bots whose reaction time is a plain sample (``bots/reaction.py:sampled_reaction``).
     """
     plans: dict[int, float] = {}
+    decide = [_decider(b) for b in bots]
     steady = [_steady(b) for b in bots]
     reactions = [sampled_reaction(b) if s else None for b, s in zip(bots, steady, strict=True)]
     waiting: set[int] = set()  # steady seats that waited since the last change of the state
@@ -148,7 +173,7 @@ def _play_realtime(state: State, bots: Sequence[Bot], rng: Rng, max_decisions: i
             if seat < 0:
                 raise StuckGameError(f"nobody may act and no deadline is pending ({state!r})")
             # No deadline falls before t, so who may act is unchanged until then.
-            action = None if seat in waiting else _decide(bots[seat], state, seat, state.legal_actions(seat), rng)
+            action = None if seat in waiting else decide[seat](state, seat, state.legal_actions(seat), rng)
             if action is None:  # the bot waits; it looks again after another reaction time
                 r = reactions[seat]
                 plans[seat] = t + (max(1e-3, bots[seat].reaction_time(rng)) if r is None else sampled_delay(r, rng))

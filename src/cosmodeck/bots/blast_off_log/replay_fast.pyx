@@ -140,7 +140,7 @@ cdef class FastPublicLog:
     def catchable(self, now=None, deadline=None, step=None):
         """``PublicLog.catchable``."""
         if now is not None:
-            self.settle(now)
+            self._settle(now)
         cdef list out = []
         cdef list sizes = self.sizes
         for v in self.viols:
@@ -173,8 +173,11 @@ cdef class FastPublicLog:
 
     def settle(self, now):
         """``PublicLog.settle``."""
-        cdef double t = now
-        p = self.pending
+        self._settle(now)
+
+    cdef void _settle(self, double t) except *:
+        """``settle`` (called in C by ``follow`` and ``catchable``)."""
+        cdef _Play p = self.pending
         if p is not None:
             self._late_restriction(p, "")
             if not p.paused:
@@ -197,7 +200,7 @@ cdef class FastPublicLog:
             if n > last:
                 self._feed(e, float(e["t"]))
                 last = n
-        self.settle(now)
+        self._settle(now)
         return last
 
     def feed(self, d, t=None):

@@ -58,6 +58,7 @@ from cosmodeck.games.blast_off.actions import (
 )
 from cosmodeck.games.blast_off.cards import TYPE_NAME, WILD_T
 from cosmodeck.games.blast_off.game import BlastOffGame
+from cosmodeck.games.blast_off.view import BOT_KEYS, bot_view
 
 if TYPE_CHECKING:
     from cosmodeck.bots.blast_off_log.replay_fast import FastPublicLog
@@ -105,6 +106,8 @@ _CD_T = TYPE_NAME.index("CD")
 
 class BlastOffHeuristic:
     name = "heuristic"
+    # the keys of its seat's view it reads (with ``catching="evidence"``): those of ``view_for``'s projection
+    view_keys: tuple[str, ...] = BOT_KEYS
 
     def __init__(self, game: BlastOffGame, p_forget: float = 0.1, p_catch: float = 0.3, race: float = 0.5,
                  reaction: ReactionTime | None = None, catching: str = "evidence", memory: str = "mission") -> None:
@@ -119,6 +122,11 @@ class BlastOffHeuristic:
         self.race = race
         self.catching = catching
         self.reaction = reaction or ReactionTime()
+        # What the simulator shows it (``sim/runner.py``): the game's projection of its seat's view on ``view_keys``
+        # (``games/blast_off/view.py:bot_view``: those entries only, each built when read), or, for the guessing
+        # catcher and a subclass (they may read any key), the whole view (None). It reads no state itself.
+        self.view_for: Callable[[Any, int], Mapping[str, Any]] | None = (
+            bot_view if catching == "evidence" and type(self) is BlastOffHeuristic else None)
         self._racing = False
         self._forget: dict[tuple[Any, ...], bool] = {}
         self._seen_discard = -1
@@ -252,7 +260,7 @@ class BlastOffHeuristic:
 
     def _resync(self, view: Mapping[str, Any], counted: bool = True) -> None:
         recent = view["recent"]
-        self._tracker = TRACKER(self.game, dict(view))
+        self._tracker = TRACKER(self.game, view)  # it reads the keys it starts from (a mapping: not kept)
         self._log_seen = recent[-1]["n"] if recent else -1
         self._decided = {}
         self.resyncs += counted

@@ -8,10 +8,15 @@ changed outside the engine is still seen as it is). Its dicts and lists are equa
 ``view_reference.view_reference``'s (the readable form; ``tests/blast_off/test_view_cached.py``).
 Views are read-only: every view gets its own top-level dict and lists, but the entries inside them (an
 event, a pile entry, a mission) may be the same objects as in other views of that state.
+
+``bot_view`` is what the simulator gives the heuristic bot (its ``view_for``): a projection of a seat's view on
+the keys it reads (``BOT_KEYS``), each entry built, when compiled (``view_fast.BotView``), only when it is read,
+by the same helpers and kept parts (``tests/blast_off/test_bot_view.py``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from cosmodeck.engine.rng import Rng
@@ -25,7 +30,8 @@ if TYPE_CHECKING:
     from cosmodeck.games.blast_off.mdl import Mission
     from cosmodeck.games.blast_off.state import BlastOffState
 
-__all__ = ["ViewCache", "_card", "_pile_face", "full_view", "full_view_py", "resample", "view"]
+__all__ = ["BOT_KEYS", "ViewCache", "_card", "_pile_face", "bot_view", "bot_view_py", "full_view", "full_view_py",
+           "resample", "view"]
 
 # texts built once: a card type's own face on the pile, every (colour, value) face, every value a countdown calls
 _OWN_FACE: tuple[str, ...] = tuple(face_text(*face_of(t, -1, 0)) for t in range(NTYPES))
@@ -234,6 +240,22 @@ def full_view_py(st: BlastOffState, seat: int | None) -> dict[str, Any]:
     return State.view(st, seat)
 
 
+# The keys of a seat's view that the heuristic bot reads (``bots/heuristic/blast_off.py``, evidence catching, and
+# its public-log tracker's start, ``bots/blast_off_log``), in the full view's order: ``bot_view``'s keys.
+BOT_KEYS: tuple[str, ...] = ("seat", "now", "deadline", "phase", "timing", "hand", "hand_sizes", "top",
+                             "missions_in_force", "missions", "recent", "response_step", "countdown", "obligations")
+
+
+def bot_view_py(st: BlastOffState, seat: int) -> dict[str, Any]:
+    """A projection of ``seat``'s own view: its entries named by ``BOT_KEYS``, in that order (the same values; what
+    a bot given it may see is a part of what the seat sees). A seat, never a spectator. The readable form of
+    ``bot_view``, whose compiled ``view_fast.BotView`` builds each entry only when it is read (by ``full_view``'s
+    helpers), so that a bot pays only for what it reads (``tests/blast_off/test_bot_view.py``)."""
+    st._seat(seat)
+    full = st.view(seat)
+    return {k: full[k] for k in BOT_KEYS}
+
+
 def _waits(st: BlastOffState, cid: int) -> bool:
     """Whether drawing ``cid`` here would open the DRAWN decision rather than resolve at once."""
     was, st.drawn = st.drawn, cid
@@ -280,8 +302,11 @@ def resample(st: BlastOffState, owner: int | None, rng: Rng) -> BlastOffState:
     return c
 
 
-# ``BlastOffState.view``: the compiled copy of ``full_view_py`` (``view_fast.pyx``) when it was built
+# ``BlastOffState.view``: the compiled copy of ``full_view_py`` (``view_fast.pyx``) when it was built; ``bot_view``:
+# the compiled ``bot_view_py`` (a ``view_fast.BotView``: the same entries, each built when first read)
+bot_view: Callable[[BlastOffState, int], Mapping[str, Any]]
 try:
-    from cosmodeck.games.blast_off.view_fast import full_view
-except ImportError:  # not built (e.g. a source tree without a C compiler): the readable view, the same dicts
+    from cosmodeck.games.blast_off.view_fast import bot_view, full_view
+except ImportError:  # not built (e.g. a source tree without a C compiler): the readable views, the same entries
     full_view = full_view_py
+    bot_view = bot_view_py

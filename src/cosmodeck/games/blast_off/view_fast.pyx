@@ -10,9 +10,14 @@ line for line with C locals (each names the function it copies) and shares the s
 games, key for key, in order and as JSON.
 """
 
+cimport cython
+
+from collections.abc import Mapping
+
 from cosmodeck.games.blast_off.cards import TYPE_NAME, face_json, face_text, value_text
 from cosmodeck.games.blast_off.phases import CHOOSE, COUNTDOWN, DRAWN, PHASE_NAMES, RESPONSE
 from cosmodeck.games.blast_off.view import (
+    BOT_KEYS,
     _DECISION,
     _FACE_TEXT,
     _OWN_FACE,
@@ -33,6 +38,8 @@ cdef dict C_FACE_TEXT = _FACE_TEXT
 cdef dict C_TOP = _TOP
 cdef dict C_VALUE_TEXT = _VALUE_TEXT
 cdef tuple C_RANK = _RANK
+# the type names in the hand's order: ``C_BY_RANK[C_RANK[t]]`` is ``TYPE_NAME[t]`` (``_RANK`` is a permutation)
+cdef tuple C_BY_RANK = tuple(TYPE_NAME[_RANK.index(r)] for r in range(len(_RANK)))
 cdef dict C_DECISION = _DECISION
 cdef object C_PHASE_NAMES = PHASE_NAMES
 
@@ -57,27 +64,10 @@ def full_view(st, seat):
     if top is None:
         top = (face_text(fcol, fval), *face_json(fcol, fval).values())
     g = st.g
-    gm = g.missions
-    cdef Py_ssize_t ngm = len(gm)
-    customs = st.customs
     cdef tuple ctype = g.ctype
-    cdef list inforce = st.inforce
     cdef int cur = st.cur
     cdef object h
-    # the three mission lists, kept while the missions in force, discarded and revealed are the same (and no
-    # mission was authored since); ``st.mission(mi)``: the game's mission ``mi``, else authored ``mi - ngm``
-    cdef list mdisc = st.mdisc
-    cdef list revealed = st.revealed
-    cdef tuple lists
-    kept = vc.mlists
-    if kept is not None and kept[3] is customs and kept[4] is gm and kept[0] == inforce and kept[1] == mdisc \
-            and kept[2] == revealed:
-        lists = kept[5]
-    else:
-        lists = ([_mjson(vc, mi, gm[mi] if mi < ngm else customs[mi - ngm], None, None) for mi in inforce],
-                 [_mjson(vc, mi, gm[mi] if mi < ngm else customs[mi - ngm], None, None) for mi in mdisc],
-                 [_mjson(vc, mi, gm[mi] if mi < ngm else customs[mi - ngm], mi in inforce, st) for mi in revealed])
-        vc.mlists = (inforce[:], mdisc[:], revealed[:], customs, gm, lists)
+    cdef tuple lists = _mission_lists(st, vc)
     pending = None
     if seat is not None and not rt:
         pend = st.pend
@@ -127,6 +117,149 @@ def full_view(st, seat):
     }
 
 
+# ``BotView``'s keys (``view.BOT_KEYS``), numbered in that order
+cdef tuple C_BOT_KEYS = BOT_KEYS
+cdef dict C_BOT_CODE = {k: i for i, k in enumerate(BOT_KEYS)}
+cdef object _NOT_BUILT = object()
+
+
+def bot_view(st, seat):
+    """``view.bot_view_py(st, seat)`` as a ``BotView``: the same entries, each built when first read."""
+    return BotView(st, seat)
+
+
+cdef class BotView:
+    """A projection of ``seat``'s view: its entries named by ``view.BOT_KEYS`` (in that order), each built when it
+    is first read, by the helpers and kept parts ``full_view`` uses (equal to ``full_view(st, seat)[key]``), then
+    kept for the next read. A read-only mapping, like ``bots.base.LazyView`` read at once: its entries are those of
+    the state as it is when they are read (the simulator hands it to the bot and applies nothing until the bot has
+    answered). ``has_countdown()`` is ``self["countdown"] is not None`` without building the countdown's entry."""
+
+    def __cinit__(self, st, seat):
+        if type(seat) is not int or not 0 <= <long>seat < <long>st.players:
+            st._seat(seat)  # the engine's check (and its error): a seat of this game, not a spectator
+        self.st = st
+        self.seat = seat
+        self.got = {}
+
+    cdef bint has_countdown(self) except -1:
+        return self.st.cd_rocket >= 0
+
+    cdef object entry(self, key):
+        """The entry ``key`` (``KeyError`` for a key it does not hold)."""
+        got = self.got.get(key, _NOT_BUILT)
+        if got is not _NOT_BUILT:
+            return got
+        code = C_BOT_CODE.get(key)
+        if code is None:
+            raise KeyError(key)
+        got = self.got[key] = self._build(code)
+        return got
+
+    cdef object _build(self, int code):
+        """``full_view``'s expression for the key numbered ``code``."""
+        st = self.st
+        if code == 0:  # seat
+            return self.seat
+        if code == 1:  # now
+            return st.now
+        if code == 2:  # deadline
+            return None if not st.rt or st._result() is not None else st._deadline()
+        if code == 3:  # phase
+            return C_PHASE_NAMES[st.phase]
+        if code == 4:  # timing
+            return "realtime" if st.rt else "steps"
+        if code == 5:  # hand
+            return _hand(st, st._vc, self.seat)
+        if code == 6:  # hand_sizes
+            return [len(h) for h in <list>st.hands]
+        if code == 7:  # top
+            fcol, fval = st.fcol, st.fval
+            top = C_TOP.get((fcol, fval))
+            if top is None:
+                top = (face_text(fcol, fval), *face_json(fcol, fval).values())
+            return {"card": C_TYPE_NAME[(<tuple>st.g.ctype)[(<list>st.disc)[-1]]], "face": top[0], "colour": top[1],
+                    "value": top[2]}
+        if code == 8:  # missions_in_force
+            return list(_mission_lists(st, st._vc)[0])
+        if code == 9:  # missions
+            return list(_mission_lists(st, st._vc)[2])
+        if code == 10:  # recent
+            return _recent(st, st._vc)
+        if code == 11:  # response_step
+            return st.resp_no
+        if code == 12:  # countdown
+            return None if st.cd_rocket < 0 else _countdown(st, st._vc, st.phase, st.rt)
+        # obligations
+        return [] if not st.obls else _obligations(st, self.seat, st.rt)
+
+    def __getitem__(self, key):
+        return self.entry(key)
+
+    def get(self, key, default=None):
+        if key in C_BOT_CODE:
+            return self.entry(key)
+        return default
+
+    def __contains__(self, key):
+        return key in C_BOT_CODE
+
+    def __iter__(self):
+        return iter(C_BOT_KEYS)
+
+    def __len__(self):
+        return len(C_BOT_KEYS)
+
+    def keys(self):
+        return list(C_BOT_KEYS)
+
+    def values(self):
+        return [self.entry(k) for k in C_BOT_KEYS]
+
+    def items(self):
+        return [(k, self.entry(k)) for k in C_BOT_KEYS]
+
+    def __eq__(self, other):
+        if isinstance(other, (BotView, Mapping)):
+            return dict(self.items()) == dict(other.items())
+        return NotImplemented
+
+    def __ne__(self, other):
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __hash__(self):
+        raise TypeError("unhashable type: 'BotView'")
+
+    def __repr__(self):
+        return f"BotView({dict(self.items())!r})"
+
+
+Mapping.register(BotView)
+
+
+cdef tuple _mission_lists(st, vc):
+    """``full_view``'s three mission lists (in force, discarded, revealed), kept while the missions in force,
+    discarded and revealed are the same (and no mission was authored since); ``st.mission(mi)``: the game's
+    mission ``mi``, else authored ``mi - ngm``."""
+    g = st.g
+    gm = g.missions
+    cdef Py_ssize_t ngm = len(gm)
+    customs = st.customs
+    cdef list inforce = st.inforce
+    cdef list mdisc = st.mdisc
+    cdef list revealed = st.revealed
+    kept = vc.mlists
+    if kept is not None and kept[3] is customs and kept[4] is gm and kept[0] == inforce and kept[1] == mdisc \
+            and kept[2] == revealed:
+        return kept[5]
+    lists = ([_mjson(vc, mi, gm[mi] if mi < ngm else customs[mi - ngm], None, None) for mi in inforce],
+             [_mjson(vc, mi, gm[mi] if mi < ngm else customs[mi - ngm], None, None) for mi in mdisc],
+             [_mjson(vc, mi, gm[mi] if mi < ngm else customs[mi - ngm], mi in inforce, st) for mi in revealed])
+    vc.mlists = (inforce[:], mdisc[:], revealed[:], customs, gm, lists)
+    return lists
+
+
 cdef list _hand(st, vc, seat):
     """``view._hand``."""
     cdef list hand = st.hands[seat]
@@ -135,15 +268,19 @@ cdef list _hand(st, vc, seat):
     if kept is not None and kept[0] == hand:
         return list(kept[1])
     cdef tuple ctype = st.g.ctype
-    cdef list types = [ctype[c] for c in hand]
-    types.sort(key=C_RANK.__getitem__)
-    cdef list names = [C_TYPE_NAME[t] for t in types]
+    # the types sorted by their place in the hand's order (a stable sort by ``_RANK``: equal places are one type)
+    cdef list ranks = [C_RANK[ctype[c]] for c in hand]
+    ranks.sort()
+    cdef list names = [C_BY_RANK[r] for r in ranks]
     kept_by_seat[seat] = (hand[:], names)
     return list(names)
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
 cdef bint _same(list a, Py_ssize_t off, list b, Py_ssize_t n) except -1:
-    """``a[off:off + n] == b[:n]`` (both that long), without the slices: the same objects, else equal ones."""
+    """``a[off:off + n] == b[:n]`` (both that long, which the callers check), without the slices: the same
+    objects, else equal ones."""
     cdef Py_ssize_t i
     for i in range(n):
         x = a[off + i]
