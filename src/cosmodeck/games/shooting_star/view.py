@@ -108,6 +108,8 @@ class _Shared:
         self.mission: dict[str, dict[str, Any]] = {}
         self.missions: dict[tuple[str, ...], list[dict[str, Any]]] = {}
         self.cells: dict[Any, tuple[list[dict[str, Any]], dict[Any, int], list[int]]] = {}
+        self.cell: dict[tuple[Any, Any], dict[str, Any]] = {}  # a cell's entry without a card, by (cell, content)
+        self.last: tuple[Any, tuple[list[dict[str, Any]], dict[Any, int], list[int]]] | None = None
         self.used: dict[tuple[Any, Any], list[Any]] = {}
 
     def faction_list(self, st: ShootingStarState) -> list[dict[str, Any]]:
@@ -143,19 +145,28 @@ class _Shared:
         board = st.board
         order = st.shape_order or tuple(sorted(board, key=lambda c: (c[1], c[0])))
         key = (order, tuple(map(board.get, order)))
+        last = self.last
+        if last is not None and last[0] == key:  # the board of the last view (no hashing: equal items are the same)
+            return last[1]
         hit = self.cells.get(key)
         if hit is not None:
+            self.last = (key, hit)
             return hit
         planets = st.game.data.planets
         cells = []
-        for c in order:
-            here = board.get(c)
-            cell: dict[str, Any] = {"x": c[0], "y": c[1], "planet": None}
-            if here is not None:
-                p = planets[here[0]]
-                cell.update(planet=p.id, kind=p.kind, level=None if here[1] == DARK_LEVEL else here[1],
-                            name=p.name, moons=p.moons)
-            cell["card"] = None
+        entries = self.cell
+        if len(entries) >= MAX_SHARED:
+            entries.clear()
+        for c, here in zip(order, key[1], strict=True):
+            cell = entries.get((c, here))
+            if cell is None:
+                cell = {"x": c[0], "y": c[1], "planet": None}
+                if here is not None:
+                    p = planets[here[0]]
+                    cell.update(planet=p.id, kind=p.kind, level=None if here[1] == DARK_LEVEL else here[1],
+                                name=p.name, moons=p.moons)
+                cell["card"] = None
+                entries[(c, here)] = cell
             cells.append(cell)
         xs = [c[0] for c in order] or [0]
         ys = [c[1] for c in order] or [0]
@@ -163,6 +174,7 @@ class _Shared:
         if len(self.cells) >= MAX_SHARED:
             self.cells.clear()
         self.cells[key] = hit
+        self.last = (key, hit)
         return hit
 
     def used_cards(self, st: ShootingStarState, hand: tuple[Any, ...], down: Any) -> list[Any]:
@@ -186,11 +198,9 @@ def _shared(st: ShootingStarState) -> _Shared:
     return sh
 
 
-def build(st: ShootingStarState, seat: int | None) -> dict[str, Any]:
-    """:func:`build_reference`'s view, with the entries :class:`_Shared` keeps shared (views are read-only)."""
-    data = st.game.data
-    sh = _shared(st)
-    over = st.phase == PHASE_OVER
+def _board(st: ShootingStarState, seat: int | None, sh: _Shared) -> tuple[dict[str, Any], list[dict[str, Any]],
+                                                                        dict[int, Any]]:
+    """The view's ``grid`` and ``placed`` entries, and each seat's face-down card kind this turn."""
     fac = st.factions
     cells, index, bounds = sh.grid(st)
     placed = []
@@ -205,13 +215,28 @@ def build(st: ShootingStarState, seat: int | None) -> dict[str, Any]:
             i = index.get(cell)
             if i is not None:
                 cells[i] = {**cells[i], "card": dict(entry)}
+    return {"cells": cells, "bounds": bounds}, placed, facedown
+
+
+def _hands(st: ShootingStarState, seat: int | None, sh: _Shared, facedown: dict[int, Any]) -> list[dict[str, Any]]:
     hands = []
     for s in range(st.players):
         hand = st.hands[s]
         hands.append({"seat": s, "count": len(hand), "cards": list(hand) if s == seat else None,
                       "used": sh.used_cards(st, hand, facedown.get(s))})
-    missions: list[Any] = [sh.mission_list(st, st.missions[s]) if over or s == seat else None
-                           for s in range(st.players)]
+    return hands
+
+
+def _missions(st: ShootingStarState, seat: int | None, sh: _Shared) -> list[Any]:
+    over = st.phase == PHASE_OVER
+    return [sh.mission_list(st, st.missions[s]) if over or s == seat else None for s in range(st.players)]
+
+
+def build(st: ShootingStarState, seat: int | None) -> dict[str, Any]:
+    """:func:`build_reference`'s view, with the entries :class:`_Shared` keeps shared (views are read-only)."""
+    data = st.game.data
+    sh = _shared(st)
+    grid, placed, facedown = _board(st, seat, sh)
     out: dict[str, Any] = {
         "phase": st.phase,
         "turn": st.turn,
@@ -219,14 +244,14 @@ def build(st: ShootingStarState, seat: int | None) -> dict[str, Any]:
         "invader": st.invader,
         "orientations": sh.orientations,
         "factions": sh.faction_list(st),
-        "grid": {"cells": cells, "bounds": bounds},
+        "grid": grid,
         "planets_left": planets_left(st),
         "placed": placed,
-        "hands": hands,
+        "hands": _hands(st, seat, sh, facedown),
         "conquest": [list(p) for p in st.conquest],
         "debris": [list(p) for p in st.debris],
         "reserve": len(st.reserve),
-        "missions": missions,
+        "missions": _missions(st, seat, sh),
         "card_set": sh.card_set,
         "end_reason": st.end,
         "scores": None if st.res is None else st.res.details["breakdown"],
@@ -235,6 +260,45 @@ def build(st: ShootingStarState, seat: int | None) -> dict[str, Any]:
         out["planet_hands"] = [{"seat": s, "count": len(h), "planets": list(h) if s == seat else None}
                                for s, h in enumerate(st.planet_hands)]
         out["sector_next"] = st.sector_next if st.sector_next >= 0 else None
+    return out
+
+
+# The keys of a seat's view that ``build_keys`` builds on its own (the rest: from the whole view).
+CHEAP_KEYS = frozenset({"seat", "players", "grid", "placed", "hands", "missions", "conquest", "debris"})
+
+
+def build_keys(st: ShootingStarState, seat: int, keys: frozenset[str]) -> dict[str, Any]:
+    """``{k: st.view(seat)[k] for k in keys if k in st.view(seat)}`` (in the view's key order), building only
+    those entries when they are all in :data:`CHEAP_KEYS` (a bot that reads only them, e.g. the heuristic's
+    ``view_keys``). The same entries as the whole view, shared the same way (read-only); the seat is checked
+    as ``State.view`` checks it."""
+    if not keys <= CHEAP_KEYS:
+        full = st.view(seat)
+        return {k: v for k, v in full.items() if k in keys}
+    if type(seat) is not int or not 0 <= seat < st.players:
+        st.view(seat)  # the whole view's own error for a bad seat
+    sh = _shared(st)
+    out: dict[str, Any] = {}
+    if "players" in keys:
+        out["players"] = st.players
+    if "seat" in keys:
+        out["seat"] = seat
+    facedown: dict[int, Any] | None = None
+    if "grid" in keys or "placed" in keys or "hands" in keys:
+        grid, placed, facedown = _board(st, seat, sh)
+        if "grid" in keys:
+            out["grid"] = grid
+        if "placed" in keys:
+            out["placed"] = placed
+    if "hands" in keys:
+        assert facedown is not None
+        out["hands"] = _hands(st, seat, sh, facedown)
+    if "conquest" in keys:
+        out["conquest"] = [list(p) for p in st.conquest]
+    if "debris" in keys:
+        out["debris"] = [list(p) for p in st.debris]
+    if "missions" in keys:
+        out["missions"] = _missions(st, seat, sh)
     return out
 
 
