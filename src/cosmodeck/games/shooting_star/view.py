@@ -6,9 +6,11 @@ ones never), the reserve (a count) and, in the variant, planet hands (a count).
 
 :func:`build` is the view every state gives. Views are read-only: the entries that do not depend on the
 state (the card set, the factions, the orientations, each mission's entry), the grid's cells without cards
-(keyed by the board's content) and a hand's used cards (keyed by the hand) are built once per game object
-and shared by the views that show them. :func:`build_reference` builds every entry afresh; a test proves the
-two equal, keys in the same order, on every step of seeded games.
+(keyed by the board's content; each cell's entry by the cell and its content), a hand's used cards (keyed by
+the hand) and each seat's entry in ``hands`` (keyed by the seat, its hand, whether the viewer is that seat and
+its face-down card) are built once per game object and shared by the views that show them.
+:func:`build_reference` builds every entry afresh; a test proves the two equal, keys in the same order, on every
+step of seeded games. :func:`build_keys` builds only some of a seat's entries (a bot that reads only those).
 """
 
 from __future__ import annotations
@@ -104,6 +106,7 @@ class _Shared:
         self.card_set = [{"id": c.id, "priority": c.priority, "shield": c.shield, "hits": [list(h) for h in c.hits]}
                          for c in (data.cards[k] for k in data.card_order)]
         self.orientations = list(game.arrows)
+        self.arrows = game.arrows
         self.factions: dict[tuple[str, ...], list[dict[str, Any]]] = {}
         self.mission: dict[str, dict[str, Any]] = {}
         self.missions: dict[tuple[str, ...], list[dict[str, Any]]] = {}
@@ -111,6 +114,7 @@ class _Shared:
         self.cell: dict[tuple[Any, Any], dict[str, Any]] = {}  # a cell's entry without a card, by (cell, content)
         self.last: tuple[Any, tuple[list[dict[str, Any]], dict[Any, int], list[int]]] | None = None
         self.used: dict[tuple[Any, Any], list[Any]] = {}
+        self.hand: dict[tuple[int, Any, bool, Any], dict[str, Any]] = {}
 
     def faction_list(self, st: ShootingStarState) -> list[dict[str, Any]]:
         fac = tuple(st.factions)
@@ -144,7 +148,7 @@ class _Shared:
         """The cells without cards, each cell's index, and the bounds, for this board."""
         board = st.board
         order = st.shape_order or tuple(sorted(board, key=lambda c: (c[1], c[0])))
-        key = (order, tuple(map(board.get, order)))
+        key = (order, tuple(board), tuple(board.values()))  # the board's content (equal: an equal board)
         last = self.last
         if last is not None and last[0] == key:  # the board of the last view (no hashing: equal items are the same)
             return last[1]
@@ -157,7 +161,8 @@ class _Shared:
         entries = self.cell
         if len(entries) >= MAX_SHARED:
             entries.clear()
-        for c, here in zip(order, key[1], strict=True):
+        for c in order:
+            here = board.get(c)
             cell = entries.get((c, here))
             if cell is None:
                 cell = {"x": c[0], "y": c[1], "planet": None}
@@ -189,10 +194,24 @@ class _Shared:
         return out
 
 
+    def hand_entry(self, st: ShootingStarState, s: int, mine: bool, down: Any) -> dict[str, Any]:
+        """Seat ``s``'s entry in ``hands`` (its cards shown only to itself: ``mine``)."""
+        hand = st.hands[s]
+        key = (s, hand, mine, down)
+        out = self.hand.get(key)
+        if out is None:
+            out = {"seat": s, "count": len(hand), "cards": list(hand) if mine else None,
+                   "used": self.used_cards(st, hand, down)}
+            if len(self.hand) >= MAX_SHARED:
+                self.hand.clear()
+            self.hand[key] = out
+        return out
+
+
 def _shared(st: ShootingStarState) -> _Shared:
     game = st.game
     sh: _Shared | None = game.__dict__.get("_view_shared")
-    if sh is None or sh.orientations != list(game.arrows):
+    if sh is None or (sh.arrows is not game.arrows and sh.orientations != list(game.arrows)):
         sh = _Shared(st)
         game.__dict__["_view_shared"] = sh
     return sh
@@ -219,12 +238,7 @@ def _board(st: ShootingStarState, seat: int | None, sh: _Shared) -> tuple[dict[s
 
 
 def _hands(st: ShootingStarState, seat: int | None, sh: _Shared, facedown: dict[int, Any]) -> list[dict[str, Any]]:
-    hands = []
-    for s in range(st.players):
-        hand = st.hands[s]
-        hands.append({"seat": s, "count": len(hand), "cards": list(hand) if s == seat else None,
-                      "used": sh.used_cards(st, hand, facedown.get(s))})
-    return hands
+    return [sh.hand_entry(st, s, s == seat, facedown.get(s)) for s in range(st.players)]
 
 
 def _missions(st: ShootingStarState, seat: int | None, sh: _Shared) -> list[Any]:
@@ -267,7 +281,7 @@ def build(st: ShootingStarState, seat: int | None) -> dict[str, Any]:
 CHEAP_KEYS = frozenset({"seat", "players", "grid", "placed", "hands", "missions", "conquest", "debris"})
 
 
-def build_keys(st: ShootingStarState, seat: int, keys: frozenset[str]) -> dict[str, Any]:
+def build_keys(st: ShootingStarState, seat: int | None, keys: frozenset[str]) -> dict[str, Any]:
     """``{k: st.view(seat)[k] for k in keys if k in st.view(seat)}`` (in the view's key order), building only
     those entries when they are all in :data:`CHEAP_KEYS` (a bot that reads only them, e.g. the heuristic's
     ``view_keys``). The same entries as the whole view, shared the same way (read-only); the seat is checked
@@ -275,7 +289,7 @@ def build_keys(st: ShootingStarState, seat: int, keys: frozenset[str]) -> dict[s
     if not keys <= CHEAP_KEYS:
         full = st.view(seat)
         return {k: v for k, v in full.items() if k in keys}
-    if type(seat) is not int or not 0 <= seat < st.players:
+    if seat is not None and (type(seat) is not int or not 0 <= seat < st.players):
         st.view(seat)  # the whole view's own error for a bad seat
     sh = _shared(st)
     out: dict[str, Any] = {}
