@@ -96,6 +96,7 @@ def build_reference(st: ShootingStarState, seat: int | None) -> dict[str, Any]:
 
 
 MAX_SHARED = 4096  # entries of one kind kept per game object before they are dropped and built again
+MAX_GRIDS = 64  # boards kept (a board is seen in one game only, unless a game repeats a sector and its moves)
 
 
 class _Shared:
@@ -176,7 +177,7 @@ class _Shared:
         xs = [c[0] for c in order] or [0]
         ys = [c[1] for c in order] or [0]
         hit = (cells, {c: i for i, c in enumerate(order)}, [min(xs), min(ys), max(xs), max(ys)])
-        if len(self.cells) >= MAX_SHARED:
+        if len(self.cells) >= MAX_GRIDS:
             self.cells.clear()
         self.cells[key] = hit
         self.last = (key, hit)
