@@ -194,7 +194,6 @@ class _Shared:
             self.used[key] = out
         return out
 
-
     def hand_entry(self, st: ShootingStarState, s: int, mine: bool, down: Any) -> dict[str, Any]:
         """Seat ``s``'s entry in ``hands`` (its cards shown only to itself: ``mine``)."""
         hand = st.hands[s]
