@@ -15,6 +15,7 @@ step of seeded games. :func:`build_keys` builds only some of a seat's entries (a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cosmodeck.engine.rng import Rng
@@ -246,7 +247,7 @@ def _missions(st: ShootingStarState, seat: int | None, sh: _Shared) -> list[Any]
     return [sh.mission_list(st, st.missions[s]) if over or s == seat else None for s in range(st.players)]
 
 
-def build(st: ShootingStarState, seat: int | None) -> dict[str, Any]:
+def build_py(st: ShootingStarState, seat: int | None) -> dict[str, Any]:
     """:func:`build_reference`'s view, with the entries :class:`_Shared` keeps shared (views are read-only)."""
     data = st.game.data
     sh = _shared(st)
@@ -281,7 +282,7 @@ def build(st: ShootingStarState, seat: int | None) -> dict[str, Any]:
 CHEAP_KEYS = frozenset({"seat", "players", "grid", "placed", "hands", "missions", "conquest", "debris"})
 
 
-def build_keys(st: ShootingStarState, seat: int | None, keys: frozenset[str]) -> dict[str, Any]:
+def build_keys_py(st: ShootingStarState, seat: int | None, keys: frozenset[str]) -> dict[str, Any]:
     """``{k: st.view(seat)[k] for k in keys if k in st.view(seat)}`` (in the view's key order), building only
     those entries when they are all in :data:`CHEAP_KEYS` (a bot that reads only them, e.g. the heuristic's
     ``view_keys``). The same entries as the whole view, shared the same way (read-only); the seat is checked
@@ -314,6 +315,14 @@ def build_keys(st: ShootingStarState, seat: int | None, keys: frozenset[str]) ->
     if "missions" in keys:
         out["missions"] = _missions(st, seat, sh)
     return out
+
+
+build: Callable[[ShootingStarState, int | None], dict[str, Any]]
+build_keys: Callable[[ShootingStarState, int | None, frozenset[str]], dict[str, Any]]
+try:  # the same functions compiled (games/shooting_star/view_fast.pyx), when built: they read the helpers above
+    from cosmodeck.games.shooting_star.view_fast import build, build_keys
+except ImportError:  # not built (a source tree without a C compiler): the readable functions, the same views
+    build, build_keys = build_py, build_keys_py
 
 
 def resample(st: ShootingStarState, owner: int | None, rng: Rng) -> ShootingStarState:
