@@ -298,3 +298,31 @@ def test_the_noisy_bot_draws_and_plays_as_the_list_path() -> None:
             assert bot_rng.state == ref_rng.state
             st.apply(seat, legal[rng.randbelow(len(legal))])
     assert bot._noisy is not None
+
+
+def test_the_bots_view_keys_give_the_same_scores_as_the_whole_view() -> None:
+    """The entries the bot says it reads (``view_keys``, built alone by ``view.build_keys``) are enough: the
+    reference, the NumPy path and the kernel score them as they score the whole view."""
+    from cosmodeck.bots.heuristic.shooting_star import ShootingStarHeuristic
+    from cosmodeck.bots.registry import make_bots
+    from cosmodeck.games.shooting_star import view as shs_view
+
+    keys = ShootingStarHeuristic.view_keys
+    for options in ({}, {"orientations": 2}):
+        game = cosmodeck.load_game("shooting-star", **options)
+        for seed in range(3):
+            players = 2 + seed
+            st = game.new_game(players=players, seed=seed)
+            bots = make_bots("shooting-star", "heuristic", players, game)
+            rng = Rng(seed)
+            while not st.is_over:
+                seat = min(st.to_act)
+                legal = st.legal_actions(seat)
+                full = st.view(seat)
+                part = shs_view.build_keys(st, seat, keys)  # type: ignore[arg-type]
+                assert set(part) == set(keys)
+                ref = scores(game, full, legal)
+                assert scores(game, part, legal) == ref
+                assert fast_scores(game, part, legal, compiled=False) == ref
+                assert _check(game, part, legal, (seed, st.decisions))
+                st.apply(seat, bots[seat].act(part, legal, rng))

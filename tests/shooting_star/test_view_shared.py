@@ -1,11 +1,14 @@
 """Shooting Star views share the entries that do not depend on the viewer or the version (``view.build``):
 on every step of seeded games (2-5 players, every variant option), every seat's and a spectator's view equals
 the view built afresh by ``view.build_reference``, as JSON with the keys in the same order. One game object
-plays many seeds, so entries kept from earlier games are reused (and must still be right)."""
+plays many seeds, so entries kept from earlier games are reused (and must still be right). Both the readable
+``view.build_py`` and ``view.build`` (the compiled ``view_fast.build`` when built, as in the test environment)."""
 
 from __future__ import annotations
 
+import importlib
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -21,15 +24,19 @@ def _same(a: object, b: object) -> bool:
     return json.dumps(a) == json.dumps(b)
 
 
-def _check(st: ShootingStarState) -> int:
+BUILDS = [view.build_py, view.build]
+Build = Callable[[ShootingStarState, int | None], dict[str, Any]]
+
+
+def _check(st: ShootingStarState, build: Build) -> int:
     n = 0
     for seat in (*range(st.players), None):
-        assert _same(view.build(st, seat), view.build_reference(st, seat)), (st.turn, seat)
+        assert _same(build(st, seat), view.build_reference(st, seat)), (st.turn, seat)
         n += 1
     return n
 
 
-def _play(options: dict[str, Any], players: range, seeds: range) -> int:
+def _play(options: dict[str, Any], players: range, seeds: range, build: Build) -> int:
     game = load_game("shooting-star", **options)
     checked = 0
     for players_ in players:
@@ -38,7 +45,7 @@ def _play(options: dict[str, Any], players: range, seeds: range) -> int:
             assert isinstance(st, ShootingStarState)
             rng = Rng(seed)
             while True:
-                checked += _check(st)
+                checked += _check(st, build)
                 if st.is_over:
                     break
                 seat = min(st.to_act)
@@ -47,13 +54,22 @@ def _play(options: dict[str, Any], players: range, seeds: range) -> int:
     return checked
 
 
-def test_views_equal_views_built_afresh() -> None:
-    assert _play({}, range(2, 6), range(4)) > 1000
+def test_the_compiled_view_is_built_and_used() -> None:
+    """CI must build it: without it every view runs the readable functions (the same views, slower)."""
+    fast = importlib.import_module("cosmodeck.games.shooting_star.view_fast")
+    assert view.build is fast.build and view.build_keys is fast.build_keys
+    assert view.build is not view.build_py
 
 
+@pytest.mark.parametrize("build", BUILDS, ids=["readable", "compiled"])
+def test_views_equal_views_built_afresh(build: Build) -> None:
+    assert _play({}, range(2, 6), range(4), build) > 1000
+
+
+@pytest.mark.parametrize("build", BUILDS, ids=["readable", "compiled"])
 @pytest.mark.parametrize("options", VARIANTS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
-def test_views_equal_views_built_afresh_with_each_variant(options: dict[str, Any]) -> None:
-    assert _play(options, range(2, 6, 3), range(2)) > 100
+def test_views_equal_views_built_afresh_with_each_variant(options: dict[str, Any], build: Build) -> None:
+    assert _play(options, range(2, 6, 3), range(2), build) > 100
 
 
 def test_a_seat_never_sees_another_seats_placed_card_through_a_shared_entry() -> None:

@@ -231,8 +231,14 @@ def scores(game: ShootingStarGame, view: Mapping[str, Any], legal: Sequence[Any]
     return out
 
 
+# The view entries the heuristic reads (``ShsEval``, the compiled kernel): a simulator may give the bot only these
+# (``games/shooting_star/view.py:build_keys``, the same entries as the whole view's).
+VIEW_KEYS = frozenset({"seat", "players", "grid", "placed", "hands", "missions", "conquest", "debris"})
+
+
 class ShootingStarHeuristic:
     name = "heuristic"
+    view_keys = VIEW_KEYS
 
     def __init__(self, game: ShootingStarGame, noise: float = 0.0, reaction: ReactionTime | None = None) -> None:
         self.game = game

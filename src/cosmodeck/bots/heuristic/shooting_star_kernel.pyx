@@ -207,6 +207,16 @@ cdef class Kernel:
     cdef int* rep_head  # per (card, cell): first candidate of the chain of distinct keys
     cdef int* rep_gen
     cdef int gen
+    cdef int np1  # the highest priority + 1
+    cdef int gn  # this call's padded grid size
+    # per call, filled on first use (stamped with ``gen``): ``1 - destroyed_first`` per (priority, cell),
+    # ``resolves_after`` per (priority, opponent's cell) and a Shield's threat sum per cell
+    cdef double* livev
+    cdef int* livegen
+    cdef double* aftv
+    cdef int* aftgen
+    cdef double* shv
+    cdef int* shgen
     cdef double* vals
     cdef int* nextrep
     cdef uint64_t* keyb  # per candidate: its memo key's targets, as bits of their offsets from its cell
@@ -224,6 +234,12 @@ cdef class Kernel:
         self.pmoon = NULL
         self.rep_head = NULL
         self.rep_gen = NULL
+        self.livev = NULL
+        self.livegen = NULL
+        self.aftv = NULL
+        self.aftgen = NULL
+        self.shv = NULL
+        self.shgen = NULL
 
     def __init__(self, game: object) -> None:
         data = game.data
@@ -239,9 +255,14 @@ cdef class Kernel:
         self.arrow_ix = {a: i for i, a in enumerate(arrows)}
         self.reach = 1
         self.shield_mask = 0
+        self.np1 = 1
         for i, k in enumerate(cards):
             ct = data.cards[k]
             self.prio[i] = ct.priority or 0
+            if self.prio[i] < 0 or self.prio[i] > 1000:
+                self.ok = False
+                return
+            self.np1 = max(self.np1, self.prio[i] + 1)
             self.shield[i] = bool(ct.shield)
             self.haspri[i] = ct.priority is not None
             self.p7[i] = k == "P7"  # the reference names it
@@ -332,6 +353,7 @@ cdef class Kernel:
         free(self.pname)
         free(self.rep_head)
         free(self.rep_gen)
+        self._free_stamped()
 
     # ---- the interned actions --------------------------------------------------------------
     cdef void _clear_codes(self, Py_ssize_t cap):
@@ -418,6 +440,27 @@ cdef class Kernel:
         self.thead = NULL
         self.ttail = NULL
 
+    cdef void _free_stamped(self):
+        free(self.livev)
+        free(self.livegen)
+        free(self.aftv)
+        free(self.aftgen)
+        free(self.shv)
+        free(self.shgen)
+        self.livev = NULL
+        self.livegen = NULL
+        self.aftv = NULL
+        self.aftgen = NULL
+        self.shv = NULL
+        self.shgen = NULL
+
+    cdef void _clear_stamps(self):
+        memset(self.rep_gen, 0, self.gcap * self.nc * sizeof(int))
+        memset(self.livegen, 0, self.gcap * self.np1 * sizeof(int))
+        memset(self.aftgen, 0, self.gcap * self.np1 * sizeof(int))
+        memset(self.shgen, 0, self.gcap * sizeof(int))
+        self.gen = 0
+
     cdef void _grid(self, Py_ssize_t n):
         if n <= self.gcap and self.pres0 != NULL:
             return
@@ -443,9 +486,15 @@ cdef class Kernel:
         self.rep_gen = NULL
         self.rep_head = <int*>_alloc(n * self.nc * sizeof(int))
         self.rep_gen = <int*>_alloc(n * self.nc * sizeof(int))
-        memset(self.rep_gen, 0, n * self.nc * sizeof(int))
-        self.gen = 0
+        self._free_stamped()
+        self.livev = <double*>_alloc(n * self.np1 * sizeof(double))
+        self.livegen = <int*>_alloc(n * self.np1 * sizeof(int))
+        self.aftv = <double*>_alloc(n * self.np1 * sizeof(double))
+        self.aftgen = <int*>_alloc(n * self.np1 * sizeof(int))
+        self.shv = <double*>_alloc(n * sizeof(double))
+        self.shgen = <int*>_alloc(n * sizeof(int))
         self.gcap = n  # only once every buffer is there
+        self._clear_stamps()
 
     cdef void _free_cands(self):
         free(self.vals)
@@ -819,8 +868,9 @@ cdef class Kernel:
         self._cands(m)
         self.gen += 1
         if self.gen > 1 << 30:
-            memset(self.rep_gen, 0, self.gcap * self.nc * sizeof(int))
+            self._clear_stamps()
             self.gen = 1
+        self.gn = <int>n
         for i in range(m):
             po = PyList_GET_ITEM(legal, i)  # borrowed: the list holds it
             slot = self._slot(<uintptr_t>po)
@@ -838,10 +888,12 @@ cdef class Kernel:
                 continue
             # the reference's memo key: (card, cell, set of targets holding a planet)
             key = 0
-            for s in range(self.nh[k]):
-                e = (k * MAXA + act.a) * MAXH + s
-                if self.pres0[ci + self.off[e]]:
-                    key |= self.hbit[e]
+            e = (k * MAXA + act.a) * MAXH
+            for s in range(self.nh[k]):  # branch-free: a planet's bit masked in
+                key |= self.hbit[e + s] & (<uint64_t>0 - <uint64_t>self.pres0[ci + self.off[e + s]])
+            if key == 0:  # no target holds a planet: ``_attack`` gives 0.0 (live * 1.0 * 0.0 - 0.0 * SHIELD_LOSS)
+                self.vals[i] = 0.0 - self.keep[k]
+                continue
             e = k * n + ci
             j = -1
             if self.rep_gen[e] == self.gen:
@@ -868,13 +920,18 @@ cdef class Kernel:
         cdef Acc acc
         cdef int j = self.thead[ci]
         cdef double attract, hits, m
-        acc.s = 0.0
-        acc.c = 0.0
-        acc.n = 0
-        while j >= 0:
-            acc_add(&acc, self.tprob[j])
-            j = self.tnext[j]
-        hits = acc_get(&acc)
+        if self.shgen[ci] == self.gen:
+            hits = self.shv[ci]
+        else:
+            acc.s = 0.0
+            acc.c = 0.0
+            acc.n = 0
+            while j >= 0:
+                acc_add(&acc, self.tprob[j])
+                j = self.tnext[j]
+            hits = acc_get(&acc)
+            self.shv[ci] = hits
+            self.shgen[ci] = self.gen
         if self.pres0[ci] and (self.lev0[ci] == 1 or self.lev0[ci] == 3):
             attract = LATER_ATTRACT * 1.5
         else:
@@ -891,6 +948,7 @@ cdef class Kernel:
         cdef int[MAXH * 5] changed
         cdef double gain = 0.0, skeep = 1.0, after, keepthr, p_shield, live
         cdef bint alone
+        cdef int ix
         self._bad = False
         for s in range(self.nh[k]):
             t = ci + self.off[(k * MAXA + a) * MAXH + s]
@@ -898,7 +956,13 @@ cdef class Kernel:
                 continue
             if self.isopp[t]:
                 skeep *= self.oms[t]
-                after = sum_copies(self.oprob[t], popcount(self.omask[t] & self.below[k]))
+                ix = pr * self.gn + t
+                if self.aftgen[ix] == self.gen:
+                    after = self.aftv[ix]
+                else:
+                    after = sum_copies(self.oprob[t], popcount(self.omask[t] & self.below[k]))
+                    self.aftv[ix] = after
+                    self.aftgen[ix] = self.gen
                 gain += after * DESTROY_GAIN
                 if after >= 0.5:
                     continue
@@ -947,13 +1011,19 @@ cdef class Kernel:
                         gain += DESTROY_GAIN
         self._restore(changed, nchg)
         p_shield = 1.0 - skeep
-        keepthr = 1.0
-        j = self.thead[ci]
-        while j >= 0:
-            if self.tpr[j] >= pr:
-                keepthr *= 1.0 - self.tprob[j]
-            j = self.tnext[j]
-        live = 1.0 - (1.0 - keepthr * laterpow)
+        ix = pr * self.gn + ci
+        if self.livegen[ix] == self.gen:
+            live = self.livev[ix]
+        else:
+            keepthr = 1.0
+            j = self.thead[ci]
+            while j >= 0:
+                if self.tpr[j] >= pr:
+                    keepthr *= 1.0 - self.tprob[j]
+                j = self.tnext[j]
+            live = 1.0 - (1.0 - keepthr * laterpow)
+            self.livev[ix] = live
+            self.livegen[ix] = self.gen
         return live * (1.0 - p_shield) * gain - p_shield * SHIELD_LOSS
 
     cdef inline void _restore(self, int* changed, int nchg) noexcept:

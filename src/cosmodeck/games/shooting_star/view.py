@@ -6,13 +6,16 @@ ones never), the reserve (a count) and, in the variant, planet hands (a count).
 
 :func:`build` is the view every state gives. Views are read-only: the entries that do not depend on the
 state (the card set, the factions, the orientations, each mission's entry), the grid's cells without cards
-(keyed by the board's content) and a hand's used cards (keyed by the hand) are built once per game object
-and shared by the views that show them. :func:`build_reference` builds every entry afresh; a test proves the
-two equal, keys in the same order, on every step of seeded games.
+(keyed by the board's content; each cell's entry by the cell and its content), a hand's used cards (keyed by
+the hand) and each seat's entry in ``hands`` (keyed by the seat, its hand, whether the viewer is that seat and
+its face-down card) are built once per game object and shared by the views that show them.
+:func:`build_reference` builds every entry afresh; a test proves the two equal, keys in the same order, on every
+step of seeded games. :func:`build_keys` builds only some of a seat's entries (a bot that reads only those).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cosmodeck.engine.rng import Rng
@@ -94,6 +97,7 @@ def build_reference(st: ShootingStarState, seat: int | None) -> dict[str, Any]:
 
 
 MAX_SHARED = 4096  # entries of one kind kept per game object before they are dropped and built again
+MAX_GRIDS = 64  # boards kept (a board is seen in one game only, unless a game repeats a sector and its moves)
 
 
 class _Shared:
@@ -104,11 +108,15 @@ class _Shared:
         self.card_set = [{"id": c.id, "priority": c.priority, "shield": c.shield, "hits": [list(h) for h in c.hits]}
                          for c in (data.cards[k] for k in data.card_order)]
         self.orientations = list(game.arrows)
+        self.arrows = game.arrows
         self.factions: dict[tuple[str, ...], list[dict[str, Any]]] = {}
         self.mission: dict[str, dict[str, Any]] = {}
         self.missions: dict[tuple[str, ...], list[dict[str, Any]]] = {}
         self.cells: dict[Any, tuple[list[dict[str, Any]], dict[Any, int], list[int]]] = {}
+        self.cell: dict[tuple[Any, Any], dict[str, Any]] = {}  # a cell's entry without a card, by (cell, content)
+        self.last: tuple[Any, tuple[list[dict[str, Any]], dict[Any, int], list[int]]] | None = None
         self.used: dict[tuple[Any, Any], list[Any]] = {}
+        self.hand: dict[tuple[int, Any, bool, Any], dict[str, Any]] = {}
 
     def faction_list(self, st: ShootingStarState) -> list[dict[str, Any]]:
         fac = tuple(st.factions)
@@ -142,27 +150,38 @@ class _Shared:
         """The cells without cards, each cell's index, and the bounds, for this board."""
         board = st.board
         order = st.shape_order or tuple(sorted(board, key=lambda c: (c[1], c[0])))
-        key = (order, tuple(map(board.get, order)))
+        key = (order, tuple(board), tuple(board.values()))  # the board's content (equal: an equal board)
+        last = self.last
+        if last is not None and last[0] == key:  # the board of the last view (no hashing: equal items are the same)
+            return last[1]
         hit = self.cells.get(key)
         if hit is not None:
+            self.last = (key, hit)
             return hit
         planets = st.game.data.planets
         cells = []
+        entries = self.cell
+        if len(entries) >= MAX_SHARED:
+            entries.clear()
         for c in order:
             here = board.get(c)
-            cell: dict[str, Any] = {"x": c[0], "y": c[1], "planet": None}
-            if here is not None:
-                p = planets[here[0]]
-                cell.update(planet=p.id, kind=p.kind, level=None if here[1] == DARK_LEVEL else here[1],
-                            name=p.name, moons=p.moons)
-            cell["card"] = None
+            cell = entries.get((c, here))
+            if cell is None:
+                cell = {"x": c[0], "y": c[1], "planet": None}
+                if here is not None:
+                    p = planets[here[0]]
+                    cell.update(planet=p.id, kind=p.kind, level=None if here[1] == DARK_LEVEL else here[1],
+                                name=p.name, moons=p.moons)
+                cell["card"] = None
+                entries[(c, here)] = cell
             cells.append(cell)
         xs = [c[0] for c in order] or [0]
         ys = [c[1] for c in order] or [0]
         hit = (cells, {c: i for i, c in enumerate(order)}, [min(xs), min(ys), max(xs), max(ys)])
-        if len(self.cells) >= MAX_SHARED:
+        if len(self.cells) >= MAX_GRIDS:
             self.cells.clear()
         self.cells[key] = hit
+        self.last = (key, hit)
         return hit
 
     def used_cards(self, st: ShootingStarState, hand: tuple[Any, ...], down: Any) -> list[Any]:
@@ -176,21 +195,32 @@ class _Shared:
             self.used[key] = out
         return out
 
+    def hand_entry(self, st: ShootingStarState, s: int, mine: bool, down: Any) -> dict[str, Any]:
+        """Seat ``s``'s entry in ``hands`` (its cards shown only to itself: ``mine``)."""
+        hand = st.hands[s]
+        key = (s, hand, mine, down)
+        out = self.hand.get(key)
+        if out is None:
+            out = {"seat": s, "count": len(hand), "cards": list(hand) if mine else None,
+                   "used": self.used_cards(st, hand, down)}
+            if len(self.hand) >= MAX_SHARED:
+                self.hand.clear()
+            self.hand[key] = out
+        return out
+
 
 def _shared(st: ShootingStarState) -> _Shared:
     game = st.game
     sh: _Shared | None = game.__dict__.get("_view_shared")
-    if sh is None or sh.orientations != list(game.arrows):
+    if sh is None or (sh.arrows is not game.arrows and sh.orientations != list(game.arrows)):
         sh = _Shared(st)
         game.__dict__["_view_shared"] = sh
     return sh
 
 
-def build(st: ShootingStarState, seat: int | None) -> dict[str, Any]:
-    """:func:`build_reference`'s view, with the entries :class:`_Shared` keeps shared (views are read-only)."""
-    data = st.game.data
-    sh = _shared(st)
-    over = st.phase == PHASE_OVER
+def _board(st: ShootingStarState, seat: int | None, sh: _Shared) -> tuple[dict[str, Any], list[dict[str, Any]],
+                                                                        dict[int, Any]]:
+    """The view's ``grid`` and ``placed`` entries, and each seat's face-down card kind this turn."""
     fac = st.factions
     cells, index, bounds = sh.grid(st)
     placed = []
@@ -205,13 +235,23 @@ def build(st: ShootingStarState, seat: int | None) -> dict[str, Any]:
             i = index.get(cell)
             if i is not None:
                 cells[i] = {**cells[i], "card": dict(entry)}
-    hands = []
-    for s in range(st.players):
-        hand = st.hands[s]
-        hands.append({"seat": s, "count": len(hand), "cards": list(hand) if s == seat else None,
-                      "used": sh.used_cards(st, hand, facedown.get(s))})
-    missions: list[Any] = [sh.mission_list(st, st.missions[s]) if over or s == seat else None
-                           for s in range(st.players)]
+    return {"cells": cells, "bounds": bounds}, placed, facedown
+
+
+def _hands(st: ShootingStarState, seat: int | None, sh: _Shared, facedown: dict[int, Any]) -> list[dict[str, Any]]:
+    return [sh.hand_entry(st, s, s == seat, facedown.get(s)) for s in range(st.players)]
+
+
+def _missions(st: ShootingStarState, seat: int | None, sh: _Shared) -> list[Any]:
+    over = st.phase == PHASE_OVER
+    return [sh.mission_list(st, st.missions[s]) if over or s == seat else None for s in range(st.players)]
+
+
+def build_py(st: ShootingStarState, seat: int | None) -> dict[str, Any]:
+    """:func:`build_reference`'s view, with the entries :class:`_Shared` keeps shared (views are read-only)."""
+    data = st.game.data
+    sh = _shared(st)
+    grid, placed, facedown = _board(st, seat, sh)
     out: dict[str, Any] = {
         "phase": st.phase,
         "turn": st.turn,
@@ -219,14 +259,14 @@ def build(st: ShootingStarState, seat: int | None) -> dict[str, Any]:
         "invader": st.invader,
         "orientations": sh.orientations,
         "factions": sh.faction_list(st),
-        "grid": {"cells": cells, "bounds": bounds},
+        "grid": grid,
         "planets_left": planets_left(st),
         "placed": placed,
-        "hands": hands,
+        "hands": _hands(st, seat, sh, facedown),
         "conquest": [list(p) for p in st.conquest],
         "debris": [list(p) for p in st.debris],
         "reserve": len(st.reserve),
-        "missions": missions,
+        "missions": _missions(st, seat, sh),
         "card_set": sh.card_set,
         "end_reason": st.end,
         "scores": None if st.res is None else st.res.details["breakdown"],
@@ -236,6 +276,53 @@ def build(st: ShootingStarState, seat: int | None) -> dict[str, Any]:
                                for s, h in enumerate(st.planet_hands)]
         out["sector_next"] = st.sector_next if st.sector_next >= 0 else None
     return out
+
+
+# The keys of a seat's view that ``build_keys`` builds on its own (the rest: from the whole view).
+CHEAP_KEYS = frozenset({"seat", "players", "grid", "placed", "hands", "missions", "conquest", "debris"})
+
+
+def build_keys_py(st: ShootingStarState, seat: int | None, keys: frozenset[str]) -> dict[str, Any]:
+    """``{k: st.view(seat)[k] for k in keys if k in st.view(seat)}`` (in the view's key order), building only
+    those entries when they are all in :data:`CHEAP_KEYS` (a bot that reads only them, e.g. the heuristic's
+    ``view_keys``). The same entries as the whole view, shared the same way (read-only); the seat is checked
+    as ``State.view`` checks it."""
+    if not keys <= CHEAP_KEYS:
+        full = st.view(seat)
+        return {k: v for k, v in full.items() if k in keys}
+    if seat is not None and (type(seat) is not int or not 0 <= seat < st.players):
+        st.view(seat)  # the whole view's own error for a bad seat
+    sh = _shared(st)
+    out: dict[str, Any] = {}
+    if "players" in keys:
+        out["players"] = st.players
+    if "seat" in keys:
+        out["seat"] = seat
+    facedown: dict[int, Any] | None = None
+    if "grid" in keys or "placed" in keys or "hands" in keys:
+        grid, placed, facedown = _board(st, seat, sh)
+        if "grid" in keys:
+            out["grid"] = grid
+        if "placed" in keys:
+            out["placed"] = placed
+    if "hands" in keys:
+        assert facedown is not None
+        out["hands"] = _hands(st, seat, sh, facedown)
+    if "conquest" in keys:
+        out["conquest"] = [list(p) for p in st.conquest]
+    if "debris" in keys:
+        out["debris"] = [list(p) for p in st.debris]
+    if "missions" in keys:
+        out["missions"] = _missions(st, seat, sh)
+    return out
+
+
+build: Callable[[ShootingStarState, int | None], dict[str, Any]]
+build_keys: Callable[[ShootingStarState, int | None, frozenset[str]], dict[str, Any]]
+try:  # the same functions compiled (games/shooting_star/view_fast.pyx), when built: they read the helpers above
+    from cosmodeck.games.shooting_star.view_fast import build, build_keys
+except ImportError:  # not built (a source tree without a C compiler): the readable functions, the same views
+    build, build_keys = build_py, build_keys_py
 
 
 def resample(st: ShootingStarState, owner: int | None, rng: Rng) -> ShootingStarState:

@@ -1,0 +1,6 @@
+from typing import Any
+
+from cosmodeck.games.shooting_star.state import ShootingStarState
+
+def build(st: ShootingStarState, seat: int | None) -> dict[str, Any]: ...
+def build_keys(st: ShootingStarState, seat: int | None, keys: frozenset[str]) -> dict[str, Any]: ...
