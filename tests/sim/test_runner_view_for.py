@@ -79,3 +79,29 @@ def test_a_planner_that_sees_the_state_still_gets_the_state() -> None:
     bots = [Planner(), Planner()]
     play_game(st, bots, bot_rng(1), 100_000)
     assert bots[0].states and all(s is st for b in bots for s in b.states)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_shooting_star_heuristic_given_its_projection_plays_the_same_games(players: int) -> None:
+    from cosmodeck.bots.heuristic.shooting_star import VIEW_KEYS, ShootingStarHeuristic
+
+    game = cosmodeck.load_game("shooting-star")
+    looked: list[tuple[Mapping[str, Any], Mapping[str, Any]]] = []
+
+    class Checked(ShootingStarHeuristic):  # a subclass gets the whole view: compare it with the projection here
+        def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
+            looked.append((view, projected(st, view["seat"])))
+            return super().act(view, legal, rng)
+
+    projected = ShootingStarHeuristic(game).view_for
+    assert projected is not None and Checked(game).view_for is None
+    records = []
+    for kind in (ShootingStarHeuristic, Checked):
+        st = game.new_game(players=players, seed=21)
+        assert play_game(st, [kind(game) for _ in range(players)], bot_rng(21), 100_000) > 10
+        records.append(json.dumps(st.record(), sort_keys=True, default=str))
+    assert records[0] == records[1]
+    assert looked
+    for whole, part in looked:  # the projection: the whole view's entries on the heuristic's keys, nothing else
+        assert list(part) == [k for k in whole if k in VIEW_KEYS]
+        assert json.dumps(dict(part)) == json.dumps({k: whole[k] for k in part})
