@@ -113,3 +113,13 @@ def test_data_changes_are_bounded_whatever_the_files_hold() -> None:
     assert names_of({"cards": listed}) == {}  # past the depth read: no names, no recursion error
     assert names_of({"cards": [{"id": "C9", "name": "Deep"}]}) == {"C9": "Deep"}
     assert names_of_text("[" * 100_000 + "]" * 100_000) == {}  # deeper than the JSON parser goes
+
+
+def test_a_p_value_that_underflowed_reads_as_below_the_smallest_one_not_zero() -> None:
+    from cosmodeck.sim.report.tables import moved_sentence
+
+    row = {"unit": "card", "id": "P8", "measure": "misses_per_game", "a": 0.08, "b": 1.244, "diff": 1.164,
+           "ci95": [1.122, 1.207], "p_value": 0.0}
+    text = moved_sentence("shooting-star", row)
+    assert text.endswith("p < 1e-300).") and "p 0)" not in text
+    assert moved_sentence("shooting-star", {**row, "p_value": 2.6e-264}).endswith("p 2.6e-264).")

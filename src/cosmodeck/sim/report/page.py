@@ -109,6 +109,13 @@ def num(v: Any, digits: int = 3) -> str:
     return str(v)
 
 
+def p_text(v: Any) -> str:
+    """A p-value: as :func:`num`, but one too small for a float (0.0 after underflow) reads "< 1e-300", never 0."""
+    if isinstance(v, float) and v == 0.0:
+        return "< 1e-300"
+    return num(v)
+
+
 def ci(pair: Sequence[float] | None, signed: bool = False) -> str:
     if not pair:
         return "-"

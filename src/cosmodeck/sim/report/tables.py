@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cosmodeck.sim.report.names import Names, name_ids, named, result_names, summary_names
-from cosmodeck.sim.report.page import ci, num, words
+from cosmodeck.sim.report.page import ci, num, p_text, words
 
 
 def baseline(summary: dict[str, Any]) -> float:
@@ -82,7 +82,7 @@ def moved_sentence(game: Names | str, r: dict[str, Any]) -> str:
     what = measure_name(game, r)
     what = what[:1].upper() + what[1:]
     return (f"{what} {direction} from {num(r['a'])} to {num(r['b'])} (difference {r['diff']:+.3f}, "
-            f"95% CI {ci(r['ci95'], signed=True)}, p {num(r['p_value'])}).")
+            f"95% CI {ci(r['ci95'], signed=True)}, p {p_text(r['p_value'])}).")
 
 
 def what_changed(result: dict[str, Any]) -> list[str]:
@@ -117,6 +117,6 @@ def difference_rows(rows: Sequence[dict[str, Any]], game: Names | str = "") -> t
     body = []
     for r in rows:
         body.append([measure_name(game, r), num(r["a"]), num(r["b"]), f"{r['diff']:+.3f}", ci(r["ci95"], signed=True),
-                     num(r["p_value"]), num(bool(r.get("significant_uncorrected", r["significant"]))),
+                     p_text(r["p_value"]), num(bool(r.get("significant_uncorrected", r["significant"]))),
                      num(bool(r["significant_holm"]))])
     return header, body, [bool(r["significant_holm"]) for r in rows]
