@@ -18,27 +18,7 @@ same observations, masks, rewards, flags, final observations and infos, step by 
 from cosmodeck.engine.rng import Rng
 from cosmodeck.rl.encoders.base import MEMO
 
-ctypedef unsigned long long u64
-
-cdef extern from *:
-    int __builtin_clzll(unsigned long long x)
-
-cdef u64 GAMMA = 0x9E3779B97F4A7C15ULL
-cdef u64 M1 = 0xBF58476D1CE4E5B9ULL
-cdef u64 M2 = 0x94D049BB133111EBULL
-
-
-cdef inline u64 _below(u64* s, u64 n):
-    """``Rng.randbelow(n)`` for 2 <= n < 2**63, advancing ``*s``."""
-    cdef int shift = __builtin_clzll(n - 1)  # 64 - (n - 1).bit_length()
-    cdef u64 z, r
-    while True:
-        s[0] = s[0] + GAMMA
-        z = (s[0] ^ (s[0] >> 30)) * M1
-        z = (z ^ (z >> 27)) * M2
-        r = (z ^ (z >> 31)) >> shift
-        if r < n:
-            return r
+from cosmodeck.engine.splitmix cimport below as _below, u64
 
 
 cdef Py_ssize_t _randbelow(rng, Py_ssize_t n) except -1:

@@ -18,14 +18,13 @@ see ``game.py``). It overrides:
   the frozen ``Event``'s slots. Missions' checks and effects, the end of a countdown, going out and the
   end of the game call the reference modules. Real time and every other phase run the reference.
 - ``_observe``: the public log kept for the view, the reference's code compiled.
-- the state's generator: ``FastRng``, ``engine/rng.py``'s SplitMix64 in 64-bit C (the same numbers).
+- the state's generator: ``FastRng`` (``engine/fast_rng.pyx``, shared with Shooting Star), ``engine/rng.py``'s SplitMix64 in 64-bit C.
 
 ``tests/blast_off/test_fast_path.py`` plays seeded games on both paths and compares every step
 (docs/ENGINE.md, "Fast path").
 """
 
 from cosmodeck.engine.events import Event
-from cosmodeck.engine.rng import Rng
 from cosmodeck.games.blast_off import countdown as _countdown
 from cosmodeck.games.blast_off import legal as _legal_mod
 from cosmodeck.games.blast_off import rules_play as _rules_play
@@ -553,54 +552,10 @@ cdef list _resolve(st):
 
 # ---- the generator: engine/rng.py's SplitMix64 in 64-bit C arithmetic (the same numbers) ------------------
 
-ctypedef unsigned long long u64
+from cosmodeck.engine.fast_rng import FastRng  # the states' generator (also re-exported here)
 
-cdef extern from *:
-    int __builtin_clzll(unsigned long long x)
+from cosmodeck.engine.splitmix cimport below as _below, u64
 
-cdef u64 GAMMA = 0x9E3779B97F4A7C15ULL
-cdef u64 M1 = 0xBF58476D1CE4E5B9ULL
-cdef u64 M2 = 0x94D049BB133111EBULL
-
-
-cdef inline u64 _below(u64* s, u64 n):
-    """``Rng.randbelow(n)`` for 2 <= n < 2**63, advancing ``*s``."""
-    cdef int shift = __builtin_clzll(n - 1)  # 64 - (n - 1).bit_length()
-    cdef u64 z, r
-    while True:
-        s[0] = s[0] + GAMMA
-        z = (s[0] ^ (s[0] >> 30)) * M1
-        z = (z ^ (z >> 27)) * M2
-        r = (z ^ (z >> 31)) >> shift
-        if r < n:
-            return r
-
-
-class FastRng(Rng):
-    """``Rng`` with ``randbelow`` and ``shuffle`` compiled: the same state and the same numbers."""
-
-    __slots__ = ()
-
-    def randbelow(self, n):
-        if type(n) is not int or n <= 1 or n >= (1 << 62):
-            return Rng.randbelow(self, n)
-        cdef u64 s = self.state
-        cdef u64 r = _below(&s, n)
-        self.state = s
-        return r
-
-    def shuffle(self, seq):
-        cdef u64 s = self.state
-        cdef Py_ssize_t i, j
-        cdef Py_ssize_t n = len(seq)
-        if n >= (1 << 62):  # pragma: no cover
-            return Rng.shuffle(self, seq)
-        i = n - 1
-        while i > 0:
-            j = <Py_ssize_t>_below(&s, <u64>(i + 1))
-            seq[i], seq[j] = seq[j], seq[i]
-            i -= 1
-        self.state = s
 
 
 class FastBlastOffState(BlastOffState):

@@ -20,7 +20,7 @@ Python fast path (``fast_py.py``) runs, as it does when the game's ``use_compile
   origin cell) and card ids per game, events built by setting the frozen ``Event``'s slots.
 - the end of the game and its scoring: ``rules_turn.end_game`` and ``rules_score.score_all`` compiled (one pass
   over each seat's piles, as ``fast_py.score_all``; ``rules_score.rank`` makes the result).
-- the state's generator: ``FastRng``, ``engine/rng.py``'s SplitMix64 in 64-bit C (the same numbers), so
+- the state's generator: ``FastRng`` (``engine/fast_rng.pyx``), ``engine/rng.py``'s SplitMix64 in 64-bit C (the same numbers), so
   the setup's shuffles and the replacement draws cost less.
 
 Setup and the custom sector's ``PlacePlanet`` run the reference. ``tests/shooting_star/test_fast_path.py``
@@ -630,27 +630,9 @@ cdef list _score_all(st, GameTables gt):
 
 # ---- the generator: engine/rng.py's SplitMix64 in 64-bit C arithmetic (the same numbers) ------------------
 
-ctypedef unsigned long long u64
+from cosmodeck.engine.fast_rng import FastRng  # the states' generator (also re-exported here)
 
-cdef extern from *:
-    int __builtin_clzll(unsigned long long x)
-
-cdef u64 GAMMA = 0x9E3779B97F4A7C15ULL
-cdef u64 M1 = 0xBF58476D1CE4E5B9ULL
-cdef u64 M2 = 0x94D049BB133111EBULL
-
-
-cdef inline u64 _below(u64* s, u64 n):
-    """``Rng.randbelow(n)`` for 2 <= n < 2**63, advancing ``*s``."""
-    cdef int shift = __builtin_clzll(n - 1)  # 64 - (n - 1).bit_length()
-    cdef u64 z, r
-    while True:
-        s[0] = s[0] + GAMMA
-        z = (s[0] ^ (s[0] >> 30)) * M1
-        z = (z ^ (z >> 27)) * M2
-        r = (z ^ (z >> 31)) >> shift
-        if r < n:
-            return r
+from cosmodeck.engine.splitmix cimport below as _below, u64
 
 
 cdef Py_ssize_t _randbelow(st, Py_ssize_t n) except -1:
@@ -665,35 +647,6 @@ cdef Py_ssize_t _randbelow(st, Py_ssize_t n) except -1:
         return <Py_ssize_t>r
     return rng.randbelow(n)
 
-
-class FastRng(Rng):
-    """``Rng`` with ``randbelow`` and ``shuffle`` compiled: the same state and the same numbers."""
-
-    __slots__ = ()
-
-    def randbelow(self, n):
-        if type(n) is not int or n <= 1 or n >= (1 << 62):
-            return Rng.randbelow(self, n)
-        cdef u64 s = self.state
-        cdef u64 r = _below(&s, n)
-        self.state = s
-        return r
-
-    def shuffle(self, seq):
-        cdef u64 s = self.state
-        cdef Py_ssize_t i, j
-        cdef Py_ssize_t n = len(seq)
-        if n >= (1 << 62):  # pragma: no cover
-            return Rng.shuffle(self, seq)
-        i = n - 1
-        while i > 0:
-            j = <Py_ssize_t>_below(&s, <u64>(i + 1))
-            seq[i], seq[j] = seq[j], seq[i]
-            i -= 1
-        self.state = s
-
-    def copy(self):
-        return FastRng(raw_state=self.state)
 
 
 # ---- the state ----------------------------------------------------------------------------------------------
