@@ -5,8 +5,8 @@ BIN := $(VENV)/bin
 
 .PHONY: run test lint bench install clean system-deps
 
-# setup.py compiles every .pyx (the Cython fast paths) in place; a changed .pyx rebuilds them.
-$(BIN)/cosmodeck: pyproject.toml setup.py $(shell find src -name '*.pyx')
+# setup.py compiles every .pyx (the Cython fast paths) in place; a changed .pyx or .pxd rebuilds them.
+$(BIN)/cosmodeck: pyproject.toml setup.py $(shell find src -name '*.pyx' -o -name '*.pxd')
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
