@@ -139,7 +139,9 @@ class Ws:
         server has seated this client (and started the game if it was the last one) by then.
         """
         url = base.replace("http://", "ws://") + f"/ws/{room}"
-        self.conn: ClientConnection = connect(url, open_timeout=10, max_size=None).__enter__()
+        # No keepalive pings: tests kill servers under open clients (kill -9), and a client's ping thread would
+        # then print a "keepalive ping failed" traceback long after its test; a dead server shows in recv().
+        self.conn: ClientConnection = connect(url, open_timeout=10, max_size=None, ping_interval=None).__enter__()
         self.token = token
         self._pending: list[str] = []
         if auth:
