@@ -61,10 +61,19 @@ def test_compare_command_json_and_report(capsys: pytest.CaptureFixture[str], tmp
     r = json.loads(out)
     rows = {x["metric"]: x for x in r["differences"]}
     assert rows["score: debris_bonus"]["significant"] and rows["score: debris_bonus"]["diff"] > 0
-    _check_page(d, {"differences_proportion.png", "differences_points.png", "units_counts.png"})
+    _check_page(d, {"differences_proportion.png", "differences_points.png"})
     page = (d / "index.html").read_text()
     assert "What changed" in page and "True" not in page and "False" not in page
     assert "debris bonus rose from" in page.lower()  # the moved number is named in a sentence
+    # the bonus is counted after the last turn: the bots play the very same games, and the page says so instead
+    # of plotting rows of zeros
+    counts = [u for u in r["units"] if u["kind"] == "mean"]
+    assert counts and all(u["diff"] == 0 and u["ci95"] == [0, 0] for u in counts)
+    assert "units_counts.png" not in page and not (d / "units_counts.png").exists()
+    assert f"Cards and missions, count per game: the {len(counts)} measures are identical in A and B" in page
+    assert "The bots played every game the same way in A and B" in page
+    code, out, _ = run(capsys, "compare", "shooting-star", "--players", "2", "--games", "60", "--b-data", str(b))
+    assert code == 0 and "score: debris" in out and "after Holm" in out and "debris_bonus" not in out
     with (d / "units.csv").open() as f:
         assert len(list(csv.DictReader(f))) == len(r["units"])
     code, out, _ = run(capsys, "compare", "shooting-star", "--players", "2", "--games", "20",
@@ -76,6 +85,28 @@ def test_compare_command_json_and_report(capsys: pytest.CaptureFixture[str], tmp
                        "--b-bots", "heuristic,random", "--json")
     rows = {x["metric"]: x for x in json.loads(out)["differences"]}
     assert rows["win rate seat 0"]["significant"] and rows["win rate seat 0"]["diff"] > 0.3
+
+
+def test_a_compare_where_play_changes_plots_only_the_measures_that_moved(capsys: pytest.CaptureFixture[str],
+                                                                         tmp_path: Path) -> None:
+    text = resources.files("cosmodeck.games.shooting_star.data").joinpath("default.json").read_text()
+    data = json.loads(text)
+    data["rules"]["max_cards_played"] = 6  # one card fewer each: shorter games, other plays
+    b = tmp_path / "b.json"
+    b.write_text(json.dumps(data))
+    d = tmp_path / "rep"
+    code, out, _ = run(capsys, "compare", "shooting-star", "--players", "2", "--games", "60", "--b-data", str(b),
+                       "--json", "--report", str(d))
+    assert code == 0
+    r = json.loads(out)
+    _check_page(d, {"units_counts.png", "units_win_rates.png"})
+    page = (d / "index.html").read_text()
+    assert "The bots played every game the same way" not in page
+    same = [x for x in r["differences"] if x["kind"] == "proportion" and x["diff"] == 0 and x["ci95"] == [0, 0]]
+    if same:  # e.g. a mission completed in every game of both
+        assert f"not plotted: {len(same)} measure" in page
+    moved = [u for u in r["units"] if u["kind"] == "mean" and not (u["diff"] == 0 and u["ci95"] == [0, 0])]
+    assert moved
 
 
 def test_tournament_command_json_and_report(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

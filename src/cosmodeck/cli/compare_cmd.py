@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 
@@ -95,17 +96,28 @@ def run(args: argparse.Namespace) -> int:
                   f"seed {result['seed']} · bots {result['bots']}")
     console.print(f"A: {result['a']['label']}\nB: {result['b']['label']}")
     rows = [r for r in result["differences"] if args.all or r["significant"]]
-    table = Table("metric", "A", "B", "B - A", "95% CI", "significant", "Holm", title="differences")
-    for r in rows:
-        table.add_row(r["metric"], f"{r['a']:.4g}", f"{r['b']:.4g}", f"{r['diff']:+.4g}",
-                      f"{r['ci95'][0]:+.4g} to {r['ci95'][1]:+.4g}", "yes" if r["significant"] else "no",
-                      "yes" if r["significant_holm"] else "no")
+    from cosmodeck.sim.report.names import result_names
+    from cosmodeck.sim.report.tables import difference_rows
+
+    table = _table("differences", *difference_rows(rows, result_names(result))[:2])
     console.print(table)
     n_sig = len(result["significant"])
     console.print(f"{n_sig} of {len(result['differences'])} differences are significant at 95%"
                   + ("" if args.all else " (--all lists every metric)"))
     _print_units(console, result, args.all)
     return 0
+
+
+def _table(title: str, header: list[str], body: list[list[str]]) -> Table:
+    """The report page's difference rows as a terminal table: the measure wraps, the numbers never do, and the
+    page's two significance columns are one ("after Holm", "at 95%" without Holm's correction, or "no")."""
+    table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
+    table.add_column(header[0], ratio=1, min_width=14)
+    for name in [*header[1:6], "significant"]:
+        table.add_column(name, justify="right", no_wrap=True)
+    for row in body:
+        table.add_row(*row[:6], "after Holm" if row[7] == "yes" else "at 95%" if row[6] == "yes" else "no")
+    return table
 
 
 def _print_units(console: Console, result: dict[str, Any], every: bool) -> None:
@@ -116,11 +128,7 @@ def _print_units(console: Console, result: dict[str, Any], every: bool) -> None:
     units = sorted(result["units"], key=lambda u: u["p_value"])
     shown = units if every else [u for u in units if u["significant"]]
     if shown:
-        header, body, _marked = difference_rows(shown, result_names(result))
-        table = Table(*header, title="cards and missions")
-        for row in body:
-            table.add_row(*row)
-        console.print(table)
+        console.print(_table("cards and missions", *difference_rows(shown, result_names(result))[:2]))
     if result.get("data_changes"):
         console.print("[bold]What differs in the card data[/]")
         for line in result["data_changes"]:

@@ -10,7 +10,7 @@ from typing import Any
 from cosmodeck.sim.report.names import game_title, name_ids, named, result_names
 from cosmodeck.sim.report.page import Page, forest, save, words, write_csv
 from cosmodeck.sim.report.simulate import options_text
-from cosmodeck.sim.report.tables import difference_rows, what_changed
+from cosmodeck.sim.report.tables import difference_rows, identical, what_changed
 
 # the unit each whole-game metric is measured in; one plot each
 UNITS = (("proportion", "share of games or seats"), ("decisions", "decisions"), ("seconds", "game seconds"),
@@ -42,10 +42,20 @@ def _side(result: dict[str, Any], side: str) -> list[tuple[str, str]]:
 
 
 def _plot_rows(d: Path, stem: str, rows: Sequence[dict[str, Any]], label: Any, xlabel: str, title: str,
-               page: Page, caption: str) -> None:
-    if not rows:
+               page: Page, caption: str, what: str) -> None:
+    """One forest plot of ``rows``, without the measures identical in A and B (a row of zeros tells nothing);
+    the caption counts them, and when nothing is left a sentence says so instead of the plot."""
+    shown = [r for r in rows if not identical(r)]
+    same = len(rows) - len(shown)
+    if not shown:
+        if rows:
+            page.para(f"{what}: {'the one measure is' if same == 1 else f'the {same} measures are'} identical in A "
+                      "and B, game by game.")
         return
-    page.image(save(d, stem, forest(rows, label, xlabel, title), size=(9.0, max(1.7, 0.28 * len(rows) + 1.2))),
+    if same:
+        caption += (f"; not plotted: {same} {'measure' if same == 1 else 'measures'} identical in A and B, game by "
+                    "game (the tables list them)")
+    page.image(save(d, stem, forest(shown, label, xlabel, title), size=(9.0, max(1.7, 0.28 * len(shown) + 1.2))),
                caption)
 
 
@@ -70,14 +80,19 @@ def compare_report(directory: str | Path, result: dict[str, Any]) -> Path:
     for unit, label in UNITS:
         rows = [r for r in diffs if metric_unit(r) == unit]
         _plot_rows(d, f"differences_{unit}", rows, lambda r: name_ids(names, words(r["metric"])), f"B - A ({label})",
-                   f"Whole game: {label}", page, f"Whole-game differences measured in {label}")
+                   f"Whole game: {label}", page, f"Whole-game differences measured in {label}",
+                   f"Whole game, {label}")
     by_p = sorted(units, key=lambda u: (u["p_value"], u["metric"]))
     for kind, label in (("mean", "count per game"), ("proportion", "win rate")):
-        rows = [u for u in by_p if u["kind"] == kind][:30]
-        _plot_rows(d, f"units_{'counts' if kind == 'mean' else 'win_rates'}", rows,
+        of_kind = [u for u in by_p if u["kind"] == kind]
+        moved = [u for u in of_kind if not identical(u)][:30]
+        _plot_rows(d, f"units_{'counts' if kind == 'mean' else 'win_rates'}", moved or of_kind,
                    lambda u: f"{named(names, u['id'])}: {words(u['measure'])}", f"B - A ({label})",
                    f"Cards and missions: {label} (the 30 smallest p)", page,
-                   f"Card and mission measures in {label}, the strongest evidence first")
+                   f"Card and mission measures in {label}, the strongest evidence first"
+                   + (f"; {len(of_kind) - len(moved)} more, identical in A and B game by game, are in the table"
+                      if len(of_kind) > len(moved) and moved else ""),
+                   f"Cards and missions, {label}")
     page.heading("Whole-game differences (B - A)")
     header, body, marked = difference_rows(diffs, names)
     page.table(header, body, marked)

@@ -15,7 +15,8 @@ Draw = Callable[[Any], None]
 STYLE = ("body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}"
          "table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:14px;max-width:100%}"
          "td,th{border:1px solid #ccc;padding:3px 8px;text-align:right;vertical-align:top}"
-         "th{background:#f3f3f3}td.l,th.l{text-align:left}td{overflow-wrap:anywhere}"
+         "th{background:#f3f3f3}td.l,th.l{text-align:left}td{white-space:nowrap}td.l{white-space:normal;"
+         "overflow-wrap:anywhere}"
          ".scroll{max-height:32em;overflow:auto;margin-bottom:1.5em}"
          "img{max-width:100%;border:1px solid #eee;margin:.5em 0}tr.sig td{font-weight:bold;color:#b00}"
          "figure{margin:1em 0}figcaption{color:#555;font-size:13px}li{margin:.2em 0}")

@@ -85,6 +85,19 @@ def moved_sentence(game: Names | str, r: dict[str, Any]) -> str:
             f"95% CI {ci(r['ci95'], signed=True)}, p {p_text(r['p_value'])}).")
 
 
+def identical(r: dict[str, Any]) -> bool:
+    """A and B gave the very same number in every game: no difference and an interval of nothing."""
+    return bool(r["diff"] == 0 and list(r["ci95"]) == [0, 0])
+
+
+def same_play(result: dict[str, Any]) -> bool:
+    """Every card and mission count and every game's length is identical in A and B: the bots played the same
+    games, and the change moved only what is computed from them (scores, who wins)."""
+    counts = [u for u in result.get("units") or () if u["kind"] == "mean"]
+    lengths = [r for r in result["differences"] if str(r["metric"]).startswith("length")]
+    return bool(counts and lengths) and all(identical(r) for r in (*counts, *lengths))
+
+
 def what_changed(result: dict[str, Any]) -> list[str]:
     """Sentences naming the cards, missions and game numbers that moved (significant after Holm)."""
     units: Sequence[dict[str, Any]] = result.get("units") or ()
@@ -101,6 +114,10 @@ def what_changed(result: dict[str, Any]) -> list[str]:
         out.append(moved_sentence(game, r))
     for r in sorted(games, key=lambda r: r["p_value"]):
         out.append(moved_sentence(game, r))
+    if same_play(result):
+        out.append("The bots played every game the same way in A and B: every card and mission count and every "
+                   "game's length are identical, game by game. The change moved only what is computed from the "
+                   "play (scores, and so who wins).")
     if not out:
         out.append(f"Nothing moved: no card, mission or game number differs significantly after Holm's correction "
                    f"over {n} tests.")
