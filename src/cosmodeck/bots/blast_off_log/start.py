@@ -29,19 +29,25 @@ def replay_view(g: BlastOffGame, view: Mapping[str, Any]) -> PublicLog:
 
 def _sizes_before(view: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> list[int]:
     cur = list(view["hand_sizes"])
-    n = len(cur)
     for e in reversed(events):
-        t = e["type"]
-        if t in ("played", "slap_accepted"):
-            cur[e["seat"]] = int(e["left"]) + 1
-        elif t == "drew":
-            cur[e["seat"]] = max(0, cur[e["seat"]] - int(e["count"]))
-        elif t == "effect" and e.get("effect") == "swap_hands" and "target" in e:
-            a, b = e["seat"], e["target"]
-            cur[a], cur[b] = cur[b], cur[a]
-        elif t == "effect" and e.get("effect") == "pass_hands":  # each active seat got its giver's hand
-            d = int(e["direction"])
-            cur = [cur[_next_active(cur, s, d)] if cur[s] else 0 for s in range(n)]
+        cur = size_back(cur, e)
+    return cur
+
+
+def size_back(cur: list[int], e: Mapping[str, Any]) -> list[int]:
+    """The hand sizes ``cur`` walked back over event ``e`` (one step of ``_sizes_before``; ``cur`` may be
+    changed in place, and the result is the list to use)."""
+    t = e["type"]
+    if t in ("played", "slap_accepted"):
+        cur[e["seat"]] = int(e["left"]) + 1
+    elif t == "drew":
+        cur[e["seat"]] = max(0, cur[e["seat"]] - int(e["count"]))
+    elif t == "effect" and e.get("effect") == "swap_hands" and "target" in e:
+        a, b = e["seat"], e["target"]
+        cur[a], cur[b] = cur[b], cur[a]
+    elif t == "effect" and e.get("effect") == "pass_hands":  # each active seat got its giver's hand
+        d = int(e["direction"])
+        cur = [cur[_next_active(cur, s, d)] if cur[s] else 0 for s in range(len(cur))]
     return cur
 
 
@@ -58,10 +64,17 @@ def _next_active(sizes: Sequence[int], frm: int, d: int) -> int:
 def _inforce_before(view: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> list[str]:
     cur = [m["id"] for m in view["missions_in_force"]]
     for e in reversed(events):
-        if e["type"] == "mission_revealed":
-            if e["mission"] in cur:
-                del cur[len(cur) - 1 - cur[::-1].index(e["mission"])]
-            cur = list(e.get("replaced") or ()) + cur
+        cur = inforce_back(cur, e)
+    return cur
+
+
+def inforce_back(cur: list[str], e: Mapping[str, Any]) -> list[str]:
+    """The missions in force ``cur`` walked back over event ``e`` (one step of ``_inforce_before``; ``cur``
+    may be changed in place, and the result is the list to use)."""
+    if e["type"] == "mission_revealed":
+        if e["mission"] in cur:
+            del cur[len(cur) - 1 - cur[::-1].index(e["mission"])]
+        cur = list(e.get("replaced") or ()) + cur
     return cur
 
 
@@ -82,10 +95,18 @@ def _countdown_and_step_before(view: Mapping[str, Any], events: Sequence[Mapping
     in_cd = view["countdown"] is not None
     resp = int(view["response_step"])
     for e in reversed(events):
-        if e["type"] == "countdown_started":
-            in_cd = False
-        elif e["type"] == "countdown_ended":
-            in_cd = True
-        elif e["type"] == "response_started":
-            resp = int(e["step"]) - 1
+        in_cd, resp = step_back(in_cd, resp, e)
+    return in_cd, resp
+
+
+def step_back(in_cd: bool, resp: int, e: Mapping[str, Any]) -> tuple[bool, int]:
+    """(in a countdown, response step) walked back over event ``e`` (one step of
+    ``_countdown_and_step_before``)."""
+    t = e["type"]
+    if t == "countdown_started":
+        return False, resp
+    if t == "countdown_ended":
+        return True, resp
+    if t == "response_started":
+        return in_cd, int(e["step"]) - 1
     return in_cd, resp

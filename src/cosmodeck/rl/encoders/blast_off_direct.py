@@ -17,7 +17,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cosmodeck.bots.blast_off_log import PublicLog, replay_view
-from cosmodeck.games.blast_off.cards import NO_VALUE, TYPE_NAME, VALUES, face_text
+from cosmodeck.bots.blast_off_log.records import face
+from cosmodeck.games.blast_off.cards import NO_VALUE, TYPE_BY_NAME, TYPE_KIND, TYPE_NAME, VALUES, face_text
 from cosmodeck.games.blast_off.phases import AUTHOR, CHOOSE, COUNTDOWN, DECLARE, DRAWN, PHASE_NAMES, RESPONSE
 from cosmodeck.games.blast_off.view import _pile_face
 from cosmodeck.rl.encoders.base import MEMO, ratio
@@ -205,3 +206,20 @@ class _Discard:
     def __getitem__(self, i: int) -> dict[str, str]:
         cid = self.st.disc[i]
         return {"card": TYPE_NAME[self.st.g.ctype[cid]], "face": _pile_face(self.st, cid)}
+
+    def kind_face(self, i: int) -> tuple[int, tuple[int, int]]:
+        """What the log's tracker reads of entry ``i``: ``TYPE_KIND[TYPE_BY_NAME[e["card"]]]`` and
+        ``records.face(e["face"])`` of ``e = self[i]``, without building the entry (both looked up in tables
+        made of those very functions)."""
+        st = self.st
+        cid = st.disc[i]
+        t = st.g.ctype[cid]
+        cv = st.wface.get(cid)
+        got = _KIND_FACE.get((t, cv))
+        if got is None:
+            got = _KIND_FACE[(t, cv)] = (TYPE_KIND[TYPE_BY_NAME[TYPE_NAME[t]]], face(_pile_face(st, cid)))
+        return got
+
+
+#: (card type, its chosen face or None) -> (kind, parsed face) of a discard entry, filled as met
+_KIND_FACE: dict[tuple[int, tuple[int, int] | None], tuple[int, tuple[int, int]]] = {}

@@ -32,7 +32,7 @@ from typing import Any
 
 from cosmodeck.bots.blast_off_log import Play, PublicLog
 from cosmodeck.bots.blast_off_log.records import face
-from cosmodeck.bots.blast_off_log.start import _countdown_and_step_before, _inforce_before, _sizes_before
+from cosmodeck.bots.blast_off_log.start import inforce_back, size_back, step_back
 from cosmodeck.games.blast_off.cards import TYPE_BY_NAME, TYPE_KIND
 from cosmodeck.games.blast_off.game import BlastOffGame
 
@@ -95,15 +95,18 @@ Facts = tuple[tuple[int, ...], tuple[str, ...], bool, int]  # hand sizes, missio
 def _back(facts: Facts, e: Mapping[str, Any]) -> Facts:
     """``facts`` walked back over event ``e`` (one step of ``replay_view``'s walk-backs, which are folds
     over the events in reverse, so walking back event by event gives what they give)."""
-    sizes, inforce, in_cd, resp = facts
     kind = e["type"]
     if kind in _SIZE_EVENTS:
-        sizes = tuple(_sizes_before({"hand_sizes": sizes}, (e,)))
-    elif kind == "mission_revealed":
-        inforce = tuple(_inforce_before({"missions_in_force": [{"id": i} for i in inforce]}, (e,)))
-    elif kind in _STEP_EVENTS:
-        in_cd, resp = _countdown_and_step_before({"countdown": {} if in_cd else None, "response_step": resp}, (e,))
-    return sizes, inforce, in_cd, resp
+        sizes, inforce, in_cd, resp = facts
+        return tuple(size_back(list(sizes), e)), inforce, in_cd, resp
+    if kind == "mission_revealed":
+        sizes, inforce, in_cd, resp = facts
+        return sizes, tuple(inforce_back(list(inforce), e)), in_cd, resp
+    if kind in _STEP_EVENTS:
+        sizes, inforce, in_cd, resp = facts
+        in_cd, resp = step_back(in_cd, resp, e)
+        return sizes, inforce, in_cd, resp
+    return facts
 
 
 def _fresh(g: BlastOffGame, public: Mapping[str, Any], start: Facts, top: tuple[int, tuple[int, int]],
@@ -182,7 +185,12 @@ class LogTrack:
             disc = public["discard"]
             i = len(disc) - 1 - plays
             if i >= 0:
-                top = TYPE_KIND[TYPE_BY_NAME[disc[i]["card"]]], face(disc[i]["face"])
+                kind_face = getattr(disc, "kind_face", None)  # the direct path's pile: no entry built
+                if kind_face is not None:
+                    top = kind_face(i)
+                else:
+                    d = disc[i]
+                    top = TYPE_KIND[TYPE_BY_NAME[d["card"]]], face(d["face"])
         return back[first], top
 
     def log(self, g: BlastOffGame, owner: object, public: Mapping[str, Any]) -> PublicLog:
