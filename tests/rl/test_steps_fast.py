@@ -49,7 +49,7 @@ def test_the_compiled_steps_are_importable_and_used() -> None:
     env = vector_env("shooting-star", players=2, num_envs=2)
     assert env._fast is steps_fast
     assert all(e._fast is steps_fast and e._random_only for e in env.envs)
-    assert vector_env("blast-off", players=2, num_envs=2)._fast is None  # (no compiled hooks: the readable loop)
+    assert vector_env("meteor", players=2, num_envs=2)._fast is None  # (real time: the readable loop)
     assert gym_env("shooting-star", players=2, opponents="heuristic")._fast is None
 
 

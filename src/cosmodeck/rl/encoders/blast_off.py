@@ -137,6 +137,14 @@ class BlastOffEncoder(Encoder):
                 assert str(parse_action(a)) == a, a
         self._finish()
         self.direct = BlastOffDirect(self)
+        compiled = self.direct.compiled
+        if compiled is not None:  # the compiled writer's methods as the table's hooks (``Encoder.row_writer``)
+            self.row_writer = compiled.write
+            if not self.rt:  # the mask and decoding hooks are turn-based (real time adds ``wait``)
+                self.mask_writer = compiled.fill_mask
+                self.action_at = compiled.action_of
+                self.observer = compiled.observe
+                self.actor = compiled.act
 
     def encode(self, view: Mapping[str, Any]) -> Vector:
         n = self.players

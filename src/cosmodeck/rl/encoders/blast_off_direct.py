@@ -24,6 +24,13 @@ from cosmodeck.games.blast_off.view import _pile_face
 from cosmodeck.rl.encoders.base import MEMO, ratio
 from cosmodeck.rl.encoders.blast_off_track import LogTrack
 
+try:  # the compiled writer (setup.py builds it); without it the readable path below is the only one
+    from cosmodeck.rl.encoders.blast_off_fast import CompiledWriter as _WRITER
+
+    _COMPILED: Any = _WRITER
+except ImportError:  # pragma: no cover - a build without the extension
+    _COMPILED = None
+
 if TYPE_CHECKING:
     from cosmodeck.games.blast_off.state import BlastOffState
     from cosmodeck.rl.encoders.blast_off import BlastOffEncoder
@@ -45,6 +52,9 @@ class BlastOffDirect:
         self.inv_copies = tuple(1.0 / c for c in enc.copies)
         self.phase_pos = tuple(PHASE_NAMES.index(name) for name in PHASE_NAMES)
         self._count_cache: dict[tuple[int, ...], tuple[tuple[int, float], ...]] = {}
+        #: the compiled writer (``blast_off_fast``: ``write`` and the mask and decoding of ``legal_map``, for the
+        #: table's hooks), ``None`` without the extension
+        self.compiled: Any = _COMPILED(self) if _COMPILED is not None else None
 
     def _counts(self, out: Any, start: int, cards: list[int]) -> None:
         """Per card type: the cards of that type among ``cards`` / its copies (cached per list of cards)."""
