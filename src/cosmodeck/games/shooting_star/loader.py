@@ -130,6 +130,13 @@ class ShsData:
     max_cards_played: int
     debris_bonus: int
     default_options: Mapping[str, Any]
+    # lookups of the setup (``rules_setup``), made once: each planet's faces, the Dark Planets as a set, the
+    # names that may join the shared planet among the set-aside ones, and the missions of each point value
+    # (ascending, as ``mission_values``) sorted by id
+    faces: Mapping[str, tuple[int, ...]]
+    dark_set: frozenset[str]
+    set_aside_others: tuple[str, ...]
+    mission_stacks: tuple[tuple[str, ...], ...]
     warnings: tuple[str, ...] = ()
 
 
@@ -197,6 +204,11 @@ def _build(chk: Checker, m: DataModel) -> ShsData:
         max_cards_played=m.rules.max_cards_played,
         debris_bonus=m.rules.debris_bonus,
         default_options=MappingProxyType(dict(m.default_options)),
+        faces=MappingProxyType({p.id: p.faces for p in planets.values()}),
+        dark_set=frozenset(p.id for p in planets.values() if p.kind == KIND_DARK),
+        set_aside_others=tuple(n for n in names if n != m.shared_planet),
+        mission_stacks=tuple(tuple(sorted(x.id for x in missions.values() if x.points == v))
+                             for v in sorted({x.points for x in missions.values()})),
         warnings=tuple(chk.warnings),
     )
 

@@ -47,12 +47,10 @@ def set_aside(data: ShsData, rng: Rng) -> list[str]:
     With more names than ``set_aside_names`` (edited data), the shared planet is always among
     them and the others are chosen at random.
     """
-    names = list(data.names)
-    chosen = [data.shared_planet]
-    others = [n for n in names if n != data.shared_planet]
+    others = list(data.set_aside_others)  # the names but the shared planet's, in data order
     rng.shuffle(others)
-    chosen += others[: data.set_aside_names - 1]
-    chosen = [n for n in names if n in chosen][: data.set_aside_names]
+    picked = {data.shared_planet, *others[: data.set_aside_names - 1]}
+    chosen = [n for n in data.names if n in picked][: data.set_aside_names]
     out: list[str] = []
     for name in chosen:
         out.append(rng.choice(data.copies[name]))
@@ -75,7 +73,7 @@ def pile(data: ShsData, rng: Rng, size: int) -> tuple[list[str], list[str]]:
 
 def face(data: ShsData, pid: str, how: object, rng: Rng) -> int:
     """R2: a fair coin per card, or the higher face with setup_face='high'."""
-    faces = data.planets[pid].faces
+    faces = data.faces[pid]
     if len(faces) == 1:
         return faces[0]
     return faces[-1] if how == "high" else faces[rng.randbelow(2)]
@@ -86,9 +84,13 @@ def deal_grid(st: ShootingStarState, rng: Rng) -> None:
     data = st.game.data
     cells = data.grids[st.players]
     how = st.game.options["setup_face"]
+    faces = data.faces
     while True:
         cards, rest = pile(data, rng, len(cells))
-        board = {c: (p, face(data, p, how, rng)) for c, p in zip(cells, cards, strict=True)}
+        board: dict[Cell, tuple[str, int]] = {}
+        for c, p in zip(cells, cards, strict=True):  # ``face`` of each card, in cell order
+            f = faces[p]
+            board[c] = (p, f[0] if len(f) == 1 else f[-1] if how == "high" else f[rng.randbelow(2)])
         if not darks_adjacent(data, board):
             break
     st.board = board
@@ -97,13 +99,13 @@ def deal_grid(st: ShootingStarState, rng: Rng) -> None:
 
 
 def darks_adjacent(data: ShsData, board: dict[Cell, tuple[str, int]]) -> bool:
-    planets = data.planets
+    darks = data.dark_set
     for (x, y), (pid, _) in board.items():
-        if planets[pid].kind != KIND_DARK:
+        if pid not in darks:
             continue
         for dx, dy in NEIGHBOURS[:2]:
             nb = board.get((x + dx, y + dy))
-            if nb is not None and planets[nb[0]].kind == KIND_DARK:
+            if nb is not None and nb[0] in darks:
                 return True
     return False
 
@@ -113,8 +115,8 @@ def deal_missions(st: ShootingStarState, rng: Rng) -> None:
     data = st.game.data
     hands: list[list[str]] = [[] for _ in range(st.players)]
     box: list[str] = []
-    for v in data.mission_values:
-        stack = sorted(m.id for m in data.missions.values() if m.points == v)
+    for ids in data.mission_stacks:  # each value's missions, by id (the values ascending)
+        stack = list(ids)
         rng.shuffle(stack)
         for s in range(st.players):
             hands[s].append(stack[s])
