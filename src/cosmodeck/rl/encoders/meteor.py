@@ -142,6 +142,8 @@ class MeteorEncoder(Encoder):
         self.noop = len(acts) - 1
         self._finish()
         self.direct = MeteorDirect(self)
+        if self.direct.compiled is not None:  # the compiled writer as the table's hook (``Encoder.row_writer``)
+            self.row_writer = self.direct.compiled.write
 
     # ---- the direct path (``meteor_direct``; tests/rl/test_direct.py proves it equal to the view's) ----
     def legal_state(self, state: Any, seat: int) -> Legal:

@@ -24,6 +24,13 @@ from cosmodeck.games.meteor.rules_sites import classify, cost_rules
 from cosmodeck.games.meteor.view import _project
 from cosmodeck.rl.encoders.base import MapLegal, ratio
 
+try:  # the compiled writer (setup.py builds it); without it the readable ``write`` below is the only one
+    from cosmodeck.rl.encoders.meteor_fast import CompiledWriter as _WRITER
+
+    _COMPILED: Any = _WRITER
+except ImportError:  # pragma: no cover - a build without the extension
+    _COMPILED = None
+
 if TYPE_CHECKING:
     from cosmodeck.games.meteor.state import MeteorState
     from cosmodeck.rl.encoders.meteor import MeteorEncoder
@@ -57,6 +64,8 @@ class MeteorDirect:
         self.energy = enc.energy
         self._site: dict[tuple[Any, ...], tuple[int, tuple[float, ...], float]] = {}
         self._keys: dict[tuple[Any, ...], int] = {}
+        #: the compiled ``write`` (``meteor_fast``, the table's ``row_writer``), ``None`` without the extension
+        self.compiled: Any = _COMPILED(self) if _COMPILED is not None else None
 
     # ---- observation -------------------------------------------------------------------
     def _per_base(self, out: Any, start: int, cards: list[str]) -> None:
