@@ -1,10 +1,11 @@
-"""Meteor's compiled writer (``rl/encoders/meteor_fast.pyx``) against the readable ``MeteorDirect.write``.
+"""Meteor's compiled writer (``rl/encoders/meteor_fast.pyx``) against the readable ``MeteorDirect``.
 
-The compiled writer is Meteor's ``row_writer`` hook: the tables and environments write observations with
-it. At every decision of seeded random games (one to five players, expert Powers and Challenges, Backwards
-among them), every seat's compiled row equals the readable direct path's, written into a row holding other
-values; an AEC environment with the hook equals one without it step by step. ``tests/rl/test_direct.py``
-also checks the hooked table's rows against encoding ``view(seat)``.
+The compiled writer is Meteor's ``row_writer`` hook and its ``legal_state``: the tables and environments
+write observations and masks with it. At every decision of seeded random games (one to five players, expert
+Powers and Challenges, Backwards among them), every seat's compiled row equals the readable direct path's,
+written into a row holding other values, and its legal map (catalog index -> the very action) equals
+``MeteorDirect.legal``'s; an AEC environment with the hooks equals one without them step by step.
+``tests/rl/test_direct.py`` also checks the hooked table's rows and masks against ``view(seat)``.
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ def test_compiled_rows_equal_the_readable_direct_path(case: tuple[int, dict[str,
             if not np.array_equal(row, want):
                 bad = [name for name, sl in enc.slices().items() if not np.array_equal(row[sl], want[sl])]
                 raise AssertionError(f"seat {seat}: the compiled row differs in {bad}")
+            got, ref = enc.direct.compiled.legal(st, seat).map, enc.direct.legal(st, seat).map
+            assert list(got) == list(ref) and all(got[i] is ref[i] for i in ref), f"seat {seat}: legal map"
             checked += 1
     assert checked > 200
     if opts.get("difficulty") == "expert":
@@ -59,6 +62,7 @@ def test_compiled_rows_equal_the_readable_direct_path(case: tuple[int, dict[str,
 def test_aec_with_the_hook_equals_the_readable_env() -> None:
     fast, slow = aec_env("meteor", players=3, **RT), aec_env("meteor", players=3, **RT)
     slow.table.encoder.row_writer = None
+    slow.table.encoder.direct.compiled = None  # (``legal_state``: the readable ``MeteorDirect.legal``)
     rng = np.random.default_rng(2)
     for episode in range(GAMES):
         fast.reset(seed=30 + episode)

@@ -147,6 +147,10 @@ class MeteorEncoder(Encoder):
 
     # ---- the direct path (``meteor_direct``; tests/rl/test_direct.py proves it equal to the view's) ----
     def legal_state(self, state: Any, seat: int) -> Legal:
+        compiled = self.direct.compiled
+        if compiled is not None:  # the same legal map, compiled (``meteor_fast``)
+            got: Legal = compiled.legal(state, seat)
+            return got
         return self.direct.legal(state, seat)
 
     # ---- actions -----------------------------------------------------------------------

@@ -15,8 +15,10 @@ from libc.string cimport memset
 
 from cosmodeck.games.meteor.rules_powers import may_chat as _may_chat
 from cosmodeck.games.meteor.rules_powers import may_show as _may_show
+from cosmodeck.rl.encoders.base import MapLegal as _MapLegal
 
 DEF MAXBASES = 256  # card types (the default data has far fewer)
+DEF CACHE_MAX = 100_000  # ``meteor_direct.CACHE_MAX``
 
 cdef double SIZE_SCALE = 12.0  # ``meteor_direct.SIZE_SCALE``
 cdef str BACKWARDS = "backwards"
@@ -45,6 +47,10 @@ cdef class CompiledWriter:
     cdef double copies[MAXBASES]
     cdef dict base_of  # card text -> its type's index in the encoder's bases (-1: none), filled as met
     cdef dict base_index, zone_index, trait_index, tech_index, power_index, challenge_index
+    cdef dict keys  # ``MeteorDirect._keys``: (seat, action, target's field position) -> catalog index or -1
+    cdef dict by_id  # (seat, id(action), target's field position) -> catalog index or -1
+    cdef list alive  # the actions of ``by_id``, kept alive so that no id is reused while it is a key
+    cdef dict index  # the encoder's catalog entry -> index
 
     def __init__(self, direct):
         enc = direct.enc
@@ -90,6 +96,10 @@ cdef class CompiledWriter:
         self.o_over = off["over"]
         if self.o_over + 1 != self.size:
             raise ValueError("meteor_fast: 'over' is not the layout's last entry")
+        self.keys = direct._keys
+        self.by_id = {}
+        self.alive = []
+        self.index = enc.index
 
     cdef int _base(self, object card) except -2:
         """The index of ``card``'s type (``base_index.get(_base(card))``; -1: none), looked up once per text."""
@@ -239,3 +249,39 @@ cdef class CompiledWriter:
         out[self.o_mulligan_used] = 1.0 if st.mulligan_used else 0.0
         out[self.o_over] = 1.0 if st.outcome is not None else 0.0
         return 0
+
+    def legal(self, st, int seat):
+        """``MeteorDirect.legal(st, seat)``: ``legal_map(st.legal_actions(seat), st.view(seat))`` without the view,
+        the first legal action of each catalog entry winning."""
+        cdef dict out = {}
+        cdef dict pos = {}
+        cdef dict by_id = self.by_id
+        cdef int j = 0
+        for fm in st.field:
+            pos[fm.ref] = j
+            j += 1
+        mini = None
+        for a in st.legal_actions(seat):
+            target = getattr(a, "target", None)
+            p = pos.get(target, -1) if target is not None else -1
+            kid = (seat, id(a), p)
+            i = by_id.get(kid)
+            if i is None:
+                k = (seat, a, p)  # the readable path's key and cache
+                i = self.keys.get(k)
+                if i is None:
+                    if mini is None:  # all that ``key`` reads of a view: the seat and the field's handles
+                        mini = {"seat": seat, "field": [{"ref": fm.ref} for fm in st.field]}
+                    name = self.enc.key(a, mini)
+                    i = self.index.get(name, -1) if name is not None else -1
+                    if len(self.keys) > CACHE_MAX:
+                        self.keys.clear()
+                    self.keys[k] = i
+                if len(by_id) > CACHE_MAX:
+                    by_id.clear()
+                    del self.alive[:]
+                by_id[kid] = i
+                self.alive.append(a)
+            if i >= 0 and i not in out:
+                out[i] = a
+        return _MapLegal(out)
