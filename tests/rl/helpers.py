@@ -26,3 +26,16 @@ def random_decisions(game_id: str, players: int, opts: dict[str, Any], games: in
             assert legal.size, f"seat {seat} must decide but has no legal catalog action"
             assert table.act_index(seat, int(rng.choice(legal)))
             steps += 1
+
+
+def same(a: Any, b: Any) -> bool:
+    """Gymnasium's exact equality of what environments hand out (nested dicts, tuples, arrays)."""
+    from gymnasium.utils.env_checker import data_equivalence
+
+    return bool(data_equivalence(a, b, exact=True))
+
+
+def aec_state(env: Any) -> tuple[Any, ...]:
+    """Everything an AEC environment's bookkeeping shows after a step."""
+    return (list(env.agents), env.agent_selection, dict(env.rewards), dict(env._cumulative_rewards),
+            dict(env.terminations), dict(env.truncations), {a: dict(i) for a, i in env.infos.items()})

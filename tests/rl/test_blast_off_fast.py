@@ -21,7 +21,7 @@ from cosmodeck.rl import aec_env, gym_env, parallel_env, vector_env
 from cosmodeck.rl.encoders.base import EMPTY_VIEW, Encoder
 from cosmodeck.rl.table import Table
 from tests.rl.conftest import RT
-from tests.rl.helpers import random_decisions
+from tests.rl.helpers import aec_state, random_decisions, same
 
 #: episodes per differential test; ``COSMODECK_STEPS_EPISODES=1000`` for a long run
 EPISODES = int(os.environ.get("COSMODECK_STEPS_EPISODES", "6"))
@@ -30,12 +30,6 @@ TURN_CASES: list[tuple[int, dict[str, Any]]] = [
     (2, {}), (3, {}), (4, {}), (6, {}),
     (4, {"custom_missions": True, "play_for_places": True}),
 ]
-
-
-def _same(a: Any, b: Any) -> bool:
-    from gymnasium.utils.env_checker import data_equivalence
-
-    return bool(data_equivalence(a, b, exact=True))
 
 
 def _strip(enc: Encoder) -> None:
@@ -98,11 +92,6 @@ def _readable_aec(players: int, opts: dict[str, Any]) -> Any:
     return env
 
 
-def _aec_state(env: Any) -> tuple[Any, ...]:
-    return (list(env.agents), env.agent_selection, dict(env.rewards), dict(env._cumulative_rewards),
-            dict(env.terminations), dict(env.truncations), {a: dict(i) for a, i in env.infos.items()})
-
-
 @pytest.mark.parametrize("case", TURN_CASES[:3] + TURN_CASES[4:], ids=lambda c: f"{c[0]}p" + "".join(c[1]))
 def test_aec_hooked_and_compiled_equals_the_readable_env(case: tuple[int, dict[str, Any]]) -> None:
     players, opts = case
@@ -113,10 +102,10 @@ def test_aec_hooked_and_compiled_equals_the_readable_env(case: tuple[int, dict[s
     for episode in range(EPISODES):
         fast.reset(seed=40 + episode)
         slow.reset(seed=40 + episode)
-        assert _aec_state(fast) == _aec_state(slow)
+        assert aec_state(fast) == aec_state(slow)
         for agent in fast.agent_iter():
             got, want = fast.last(), slow.last()
-            assert _same(got, want) and slow.agent_selection == agent
+            assert same(got, want) and slow.agent_selection == agent
             obs, _, term, trunc, _ = got
             if term or trunc:
                 act = None
@@ -127,7 +116,7 @@ def test_aec_hooked_and_compiled_equals_the_readable_env(case: tuple[int, dict[s
                 act = int(rng.choice(np.flatnonzero(obs["action_mask"])))
             fast.step(act)
             slow.step(act)
-            assert _aec_state(fast) == _aec_state(slow)
+            assert aec_state(fast) == aec_state(slow)
         assert not slow.agents
     assert illegal > 0
 
@@ -139,7 +128,7 @@ def test_parallel_hooked_equals_the_readable_env() -> None:
     rng = np.random.default_rng(9)
     for episode in range(EPISODES):
         a, b = fast.reset(seed=60 + episode), slow.reset(seed=60 + episode)
-        assert _same(a, b)
+        assert same(a, b)
         obs = a[0]
         while fast.agents:
             actions: dict[str, Any] = {}
@@ -150,7 +139,7 @@ def test_parallel_hooked_equals_the_readable_env() -> None:
                 elif mask.any():
                     actions[agent] = int(rng.choice(np.flatnonzero(mask)))
             got, want = fast.step(actions), slow.step(actions)
-            assert _same(got, want) and fast.agents == slow.agents
+            assert same(got, want) and fast.agents == slow.agents
             obs = got[0]
 
 
@@ -163,13 +152,13 @@ def test_gym_and_vector_hooked_and_compiled_equal_the_readable_envs(players: int
     rng = np.random.default_rng(3)
     for episode in range(EPISODES):
         got = fast.reset(seed=100 + episode), slow.reset(seed=100 + episode)
-        assert _same(*got)
+        assert same(*got)
         done = False
         while not done:
             mask = got[0][0]["action_mask"]
             act = int(rng.choice(np.flatnonzero(mask))) if rng.random() > 0.05 else int(rng.integers(mask.size))
             got = fast.step(act), slow.step(act)
-            assert _same(*got)
+            assert same(*got)
             done = got[0][2] or got[0][3]
     k = 4
     vf = vector_env("blast-off", players=players, num_envs=k, seat="random")
@@ -180,13 +169,13 @@ def test_gym_and_vector_hooked_and_compiled_equal_the_readable_envs(players: int
     for e in vs.envs:
         e._fast = e._fast_step = None
         _strip(e.table.encoder)
-    assert _same(vf.reset(seed=21), vs.reset(seed=21))
+    assert same(vf.reset(seed=21), vs.reset(seed=21))
     finals = 0
     for _ in range(40 * EPISODES):
         masks = vf.action_masks()
         acts = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
         out_f, out_s = vf.step(acts), vs.step(acts)
-        assert _same(out_f[:4], out_s[:4])
+        assert same(out_f[:4], out_s[:4])
         assert sorted(out_f[4]) == sorted(out_s[4])
         finals += int((out_f[2] | out_f[3]).sum())
     assert finals >= 1

@@ -16,6 +16,7 @@ import pytest
 from cosmodeck.bots.random_bot import RandomBot
 from cosmodeck.engine.rng import Rng
 from cosmodeck.rl import gym_env, vector_env
+from tests.rl.helpers import aec_state, same
 
 
 class PlainRandom(RandomBot):
@@ -34,12 +35,6 @@ def _built() -> bool:
 
 # without the build (of ``steps_fast`` or ``shooting_star_fast``) only the first test fails; these are skipped
 needs_built = pytest.mark.skipif(not _built(), reason="steps_fast or shooting_star_fast is not built")
-
-
-def _same(a: Any, b: Any) -> bool:
-    from gymnasium.utils.env_checker import data_equivalence
-
-    return bool(data_equivalence(a, b, exact=True))
 
 
 def test_the_compiled_steps_are_importable_and_used() -> None:
@@ -83,13 +78,13 @@ def test_gym_random_opponents_compiled_equal_the_bot_path(players: int) -> None:
     rng = np.random.default_rng(3)
     for episode in range(EPISODES):
         got = [e.reset(seed=100 + episode) for e in envs]
-        assert all(_same(got[0], g) for g in got[1:])
+        assert all(same(got[0], g) for g in got[1:])
         done = False
         while not done:
             mask = got[0][0]["action_mask"]
             act = int(rng.choice(np.flatnonzero(mask))) if rng.random() > 0.05 else int(rng.integers(mask.size))
             got = [e.step(act) for e in envs]
-            assert all(_same(got[0], g) for g in got[1:])
+            assert all(same(got[0], g) for g in got[1:])
             done = got[0][2] or got[0][3]
 
 
@@ -102,7 +97,7 @@ def test_vector_step_compiled_equals_the_readable_loop(players: int, k: int) -> 
     slow._fast = None
     a, ai = fast.reset(seed=21)
     b, bi = slow.reset(seed=21)
-    assert _same((a, ai), (b, bi))
+    assert same((a, ai), (b, bi))
     rng = np.random.default_rng(5)
     finals = illegal = 0
     for _ in range(15 * EPISODES):
@@ -112,16 +107,16 @@ def test_vector_step_compiled_equals_the_readable_loop(players: int, k: int) -> 
         acts[bad] = rng.integers(0, masks.shape[1], int(bad.sum()))
         out_fast = fast.step(acts)
         out_slow = slow.step(acts)
-        assert _same(out_fast[:4], out_slow[:4])
+        assert same(out_fast[:4], out_slow[:4])
         fi, si = out_fast[4], out_slow[4]
         assert sorted(fi) == sorted(si)
         for key in fi:
             if key == "final_info":
                 assert sorted(fi[key]) == sorted(si[key])
                 for sub in fi[key]:
-                    assert _same(list(fi[key][sub]), list(si[key][sub])), sub
+                    assert same(list(fi[key][sub]), list(si[key][sub])), sub
             else:
-                assert _same(fi[key], si[key]), key
+                assert same(fi[key], si[key]), key
         finals += int((out_fast[2] | out_fast[3]).sum())
         illegal += int(fi.get("illegal_action", np.zeros(k, dtype=bool)).sum())
     assert finals >= k and illegal > 0
@@ -138,11 +133,6 @@ def test_vector_step_refuses_mismatched_batches() -> None:
                     env._seats)
 
 
-def _aec_state(env: Any) -> tuple[Any, ...]:
-    return (list(env.agents), env.agent_selection, dict(env.rewards), dict(env._cumulative_rewards),
-            dict(env.terminations), dict(env.truncations), {a: dict(i) for a, i in env.infos.items()})
-
-
 @needs_built
 @pytest.mark.parametrize("players", [2, 4])
 def test_aec_compiled_last_and_step_equal_the_readable_ones(players: int) -> None:
@@ -156,10 +146,10 @@ def test_aec_compiled_last_and_step_equal_the_readable_ones(players: int) -> Non
     for episode in range(EPISODES):
         fast.reset(seed=40 + episode)
         slow.reset(seed=40 + episode)
-        assert _aec_state(fast) == _aec_state(slow)
+        assert aec_state(fast) == aec_state(slow)
         for agent in fast.agent_iter():
             got, want = fast.last(), slow.last()
-            assert _same(got, want) and slow.agent_selection == agent
+            assert same(got, want) and slow.agent_selection == agent
             assert fast.last(observe=False)[0] is None
             obs, _, term, trunc, _ = got
             if term or trunc:
@@ -171,7 +161,7 @@ def test_aec_compiled_last_and_step_equal_the_readable_ones(players: int) -> Non
                 act = int(rng.choice(np.flatnonzero(obs["action_mask"])))
             fast.step(act)
             slow.step(act)
-            assert _aec_state(fast) == _aec_state(slow)
+            assert aec_state(fast) == aec_state(slow)
         assert not slow.agents
     assert illegal > 0
 
@@ -188,7 +178,7 @@ def test_parallel_compiled_step_equals_the_readable_one(players: int) -> None:
     illegal = 0
     for episode in range(EPISODES):
         a, b = fast.reset(seed=60 + episode), slow.reset(seed=60 + episode)
-        assert _same(a, b)
+        assert same(a, b)
         obs = a[0]
         while fast.agents:
             actions: dict[str, Any] = {}
@@ -202,6 +192,6 @@ def test_parallel_compiled_step_equals_the_readable_one(players: int) -> None:
             if rng.random() < 0.05:
                 actions["nobody"] = 3
             got, want = fast.step(actions), slow.step(actions)
-            assert _same(got, want) and fast.agents == slow.agents
+            assert same(got, want) and fast.agents == slow.agents
             obs = got[0]
     assert illegal > 0

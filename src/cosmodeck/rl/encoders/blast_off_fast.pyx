@@ -16,6 +16,7 @@ equal to the readable path on every step of seeded games.
 from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.string cimport memset
+from cosmodeck.rl.encoders.scale cimport ratio as _ratio, rel as _rel
 
 import numpy as _np
 
@@ -50,18 +51,6 @@ cdef str MEMO = _MEMO
 cdef str FALSE_CATCH = "false_catch"
 
 
-cdef inline double _ratio(double n, double scale):
-    """``base.ratio``: ``n / scale`` clipped to [0, 1] (0 for a scale <= 0)."""
-    if scale <= 0:
-        return 0.0
-    cdef double v = n / scale
-    return 0.0 if v < 0.0 else 1.0 if v > 1.0 else v
-
-
-cdef inline int _rel(int seat, int me, int n):
-    """``(seat - me) % n`` as Python computes it (C's ``%`` keeps the sign: made non-negative)."""
-    cdef int r = (seat - me) % n
-    return r + n if r < 0 else r
 
 
 cdef class CompiledWriter:

@@ -12,6 +12,7 @@ equal to the readable path's at every step of seeded games.
 """
 
 from libc.string cimport memset
+from cosmodeck.rl.encoders.scale cimport ratio as _ratio
 
 from cosmodeck.games.meteor.rules_powers import may_chat as _may_chat
 from cosmodeck.games.meteor.rules_powers import may_show as _may_show
@@ -24,13 +25,6 @@ cdef double SIZE_SCALE = 12.0  # ``meteor_direct.SIZE_SCALE``
 cdef str BACKWARDS = "backwards"
 cdef str BOSS = "boss"
 
-
-cdef inline double _ratio(double n, double scale):
-    """``base.ratio``: ``n / scale`` clipped to [0, 1] (0 for a scale <= 0)."""
-    if scale <= 0:
-        return 0.0
-    cdef double v = n / scale
-    return 0.0 if v < 0.0 else 1.0 if v > 1.0 else v
 
 
 cdef class CompiledWriter:
@@ -136,7 +130,7 @@ cdef class CompiledWriter:
         self._write(st, seat, &row[0])
 
     cdef int _write(self, st, int me, float* out) except -1:
-        cdef int n = self.n, nb = self.nb, f = self.f, j, r, s, slot, i, at, ti
+        cdef int n = self.n, nb = self.nb, f = self.f, j, r, s, slot, i, at
         memset(out, 0, self.size * sizeof(float))
         data = st.data
         phase = st.phase

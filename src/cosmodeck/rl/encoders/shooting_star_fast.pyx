@@ -12,6 +12,7 @@ and to encoding ``view(seat)`` on random states of every player count.
 
 from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 from libc.string cimport memset
+from cosmodeck.rl.encoders.scale cimport ratio as _ratio, rel as _rel
 
 import numpy as _np
 
@@ -39,18 +40,6 @@ DEF NEED_MOON = 3
 DEF NEED_OTHER = 4
 
 
-cdef inline double _ratio(double n, double scale):
-    """``base.ratio``: ``n / scale`` clipped to [0, 1] (0 for a scale <= 0)."""
-    if scale <= 0:
-        return 0.0
-    cdef double v = n / scale
-    return 0.0 if v < 0.0 else 1.0 if v > 1.0 else v
-
-
-cdef inline int _rel(int seat, int me, int n):
-    """``base.rel`` (C's ``%`` keeps the sign: made non-negative)."""
-    cdef int r = (seat - me) % n
-    return r + n if r < 0 else r
 
 
 cdef class CompiledWriter:
