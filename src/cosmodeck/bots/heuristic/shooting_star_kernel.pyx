@@ -24,6 +24,7 @@ With ``noise``, ``best_noisy`` also draws the bot's noise with the generator's o
 
 from cpython.dict cimport PyDict_Next
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from cpython.object cimport PyObject
 from libc.math cimport fabs, isfinite
 from libc.stdint cimport int8_t, int16_t, uint64_t, uintptr_t
@@ -80,6 +81,7 @@ cdef enum:
     MAXCODES = 200000
     MAXM = 16  # missions in a view
     MAXF = 16  # named planets of a mission
+    PCAP = 1024  # planet id strings known by address (a power of 2; cleared when half full)
 
 cdef struct Acc:  # a running Python ``sum(...)`` of floats from the start 0
     double s
@@ -179,6 +181,11 @@ cdef class Kernel:
     cdef int nbx[4]
     cdef int nby[4]
     cdef dict card_ix, arrow_ix, planet_ix
+    # planet ids by their string's address (``_pix``): open addressing, ``pkeep`` keeps the strings
+    cdef uintptr_t ptab_key[PCAP]
+    cdef int ptab_val[PCAP]
+    cdef Py_ssize_t pcount
+    cdef list pkeep
     cdef list planet_name  # the KIND_34 name per planet index (None otherwise)
     cdef char* pkind  # 0 dark, 1 KIND_12, 2 KIND_34, 3 other
     cdef char* pmoon
@@ -228,6 +235,7 @@ cdef class Kernel:
     cdef int* tnext
     # this call's grid (``_open``): the bounds, the padded origin and width, the seats placing later, the threats
     cdef int gx0, gy0, gx1, gy1, ox, oy, gw, later, nthr
+    cdef int offw  # the width ``off`` was computed for (0: none yet)
     cdef double laterpow
     # this call's missions (``_missions_of``)
     cdef double mterm[MAXM]
@@ -251,6 +259,7 @@ cdef class Kernel:
         self.aftgen = NULL
         self.shv = NULL
         self.shgen = NULL
+        self.offw = 0
 
     def __init__(self, game: object) -> None:
         data = game.data
@@ -320,6 +329,9 @@ cdef class Kernel:
         planets = list(data.planets)
         self.np_ = len(planets)
         self.planet_ix = {p: i for i, p in enumerate(planets)}
+        memset(self.ptab_key, 0, sizeof(self.ptab_key))
+        self.pcount = 0
+        self.pkeep = []
         self.pkind = <char*>_alloc(max(1, self.np_))
         self.pmoon = <char*>_alloc(max(1, self.np_))
         self.pname = <int*>_alloc(max(1, self.np_) * sizeof(int))
@@ -327,6 +339,9 @@ cdef class Kernel:
         name_ix: dict = {}
         for i, pid in enumerate(planets):
             p = data.planets[pid]
+            if ":" in pid:  # the reference skips a pile's entry holding ":" (a card): no planet may hold one
+                self.ok = False
+                return
             if p.kind not in (KIND_DARK, KIND_12, KIND_34):
                 self.ok = False
                 return
@@ -564,12 +579,11 @@ cdef class Kernel:
             return False
         for pile in (conquest, debris):
             for p in pile:
-                if ":" in p:
-                    continue
-                got = self.planet_ix.get(p)
-                if got is None:
+                i = self._pix(p)  # no planet id holds ":" (``__init__``)
+                if i < 0:
+                    if ":" in p:
+                        continue
                     return False
-                i = got
                 if self.pkind[i] == 0:
                     continue
                 n += 1
@@ -762,15 +776,39 @@ cdef class Kernel:
         memset(self.pres0, 0, n)
         memset(self.isopp, 0, n)
         memset(self.thead, 0xFF, n * sizeof(int))
-        for k in range(self.nc):
-            for a in range(self.na):
-                for s in range(self.nh[k]):
-                    e = (k * MAXA + a) * MAXH + s
-                    self.off[e] = self.hdy[e] * w + self.hdx[e]
+        if self.offw != w:  # the hits' offsets on a grid this wide
+            for k in range(self.nc):
+                for a in range(self.na):
+                    for s in range(self.nh[k]):
+                        e = (k * MAXA + a) * MAXH + s
+                        self.off[e] = self.hdy[e] * w + self.hdx[e]
+            self.offw = w
         self.laterpow = (1.0 - _LT) ** py_later  # Python's float power, as destroyed_first computes it
         self._threats(nplaced * self.nc * MAXH + 1)
         self.nthr = 0
         return True
+
+    cdef inline int _pix(self, object pid) except -2:
+        """``planet_ix.get(pid, -1)``, looked up by the string's address once it has been seen."""
+        cdef uintptr_t key = <uintptr_t><PyObject*>pid
+        cdef Py_ssize_t i = <Py_ssize_t>(key >> 4) & (PCAP - 1)
+        while self.ptab_key[i] != 0:
+            if self.ptab_key[i] == key:
+                return self.ptab_val[i]
+            i = (i + 1) & (PCAP - 1)
+        got = self.planet_ix.get(pid)
+        if got is None:
+            return -1
+        if self.pcount * 2 >= PCAP:
+            memset(self.ptab_key, 0, sizeof(self.ptab_key))
+            self.pcount = 0
+            self.pkeep = []
+            i = <Py_ssize_t>(key >> 4) & (PCAP - 1)
+        self.ptab_key[i] = key
+        self.ptab_val[i] = got
+        self.pcount += 1
+        self.pkeep.append(pid)  # its address stays its own while it is kept here
+        return got
 
     cdef bint _planet(self, int x, int y, object pid, int lvl) except -1:
         """A planet of the grid: ``pid`` at level ``lvl`` (0 for a Dark Planet)."""
@@ -781,10 +819,9 @@ cdef class Kernel:
         i = (y - self.oy) * self.gw + (x - self.ox)
         self.pres0[i] = 1
         self.lev0[i] = lvl
-        got = self.planet_ix.get(pid)
-        if got is None:
+        p = self._pix(pid)
+        if p < 0:
             return False
-        p = got
         self.pid0[i] = p
         self.mg[i] = self._gain(p, self.nm, self.mterm, self.mkind, self.mnamed, self.mcond)
         if lvl:
@@ -841,10 +878,12 @@ cdef class Kernel:
         if not self._missions_of(bv.mids, bv.conquest, bv.debris, self.mterm, self.mkind, self.mnamed,
                                  self.mcond, &self.nm):
             return False
-        while PyDict_Next(bv.board, &pos, &ko, &vo):
-            cell = <object>ko
-            here = <object>vo
-            if not self._planet(cell[0], cell[1], here[0], here[1]):
+        while PyDict_Next(bv.board, &pos, &ko, &vo):  # the engine's cells and contents: tuples of 2
+            if (type(<object>ko) is not tuple or PyTuple_GET_SIZE(<object>ko) != 2 or type(<object>vo) is not tuple
+                    or PyTuple_GET_SIZE(<object>vo) != 2):
+                return False
+            if not self._planet(<object>PyTuple_GET_ITEM(<object>ko, 0), <object>PyTuple_GET_ITEM(<object>ko, 1),
+                                <object>PyTuple_GET_ITEM(<object>vo, 0), <object>PyTuple_GET_ITEM(<object>vo, 1)):
                 return False
         used = bv.used
         for j in range(bv.nplaced):
