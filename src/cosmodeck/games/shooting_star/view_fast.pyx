@@ -263,6 +263,16 @@ cdef class BotView:
         self.conquest = fr.conquest[seat]
         self.debris = fr.debris[seat]
 
+    def parts(self):
+        """What the compiled heuristic reads in C, as Python values (for the tests: each is what the entries show),
+        or ``None`` when it is not filled (the heuristic reads the mapping)."""
+        if not self.ok:
+            return None
+        return {"players": self.players, "board": dict(self.board), "bounds": [self.bx0, self.by0, self.bx1, self.by1],
+                "placed": [(self.pseat[k], (self.px[k], self.py[k]), self.parrow[k]) for k in range(self.nplaced)],
+                "used": list(self.used), "missions": tuple(self.mids), "conquest": tuple(self.conquest),
+                "debris": tuple(self.debris)}
+
     cdef dict _mapping(self):
         if self.got is None:
             self.got = build_keys(self.st, self.seat, _BOT_KEYS)
