@@ -116,8 +116,10 @@ class _Shared:
         self.cell: dict[tuple[Any, Any], dict[str, Any]] = {}  # a cell's entry without a card, by (cell, content)
         self.last: tuple[Any, tuple[list[dict[str, Any]], dict[Any, int], list[int]]] | None = None
         self.used: dict[tuple[Any, Any], list[Any]] = {}
-        self.used_bits: dict[tuple[Any, Any], int] = {}  # the compiled ``BotView``'s: bit i for ``card_order[i]``
-        self.bounds: dict[tuple[Any, ...], tuple[int, int, int, int]] = {}  # the compiled ``BotView``'s, by shape
+        # the compiled ``BotView``'s: (hand, bit i for ``card_order[i]``) by (id of the hand, face-down card), and
+        # (shape, its bounds) by id of the shape
+        self.used_bits: dict[tuple[int, Any], tuple[tuple[Any, ...], int]] = {}
+        self.bounds: dict[int, tuple[tuple[Any, ...], tuple[int, int, int, int]]] = {}
         self.hand: dict[tuple[int, Any, bool, Any], dict[str, Any]] = {}
 
     def faction_list(self, st: ShootingStarState) -> list[dict[str, Any]]:

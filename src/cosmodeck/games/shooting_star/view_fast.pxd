@@ -6,7 +6,9 @@ cdef enum:
     BV_MAXP = 16  # placed cards held in C (more: ``ok`` is false and the reader takes the mapping)
 
 cdef class BotView:
-    cdef object st  # what it shows of the state, as it was (not readable from Python)
+    cdef object st  # the game (not readable from Python, as every field here)
+    # the state's parts its entries show, as they were when it was made (containers copied)
+    cdef object shape_order, factions, phase, placed, hands, all_conquest, all_debris, missions
     cdef readonly object seat
     cdef dict got  # the mapping's entries, built on first read
     # what ``view.BOT_KEYS`` shows, read in C (``ok`` false: not filled, read the mapping)

@@ -167,36 +167,37 @@ def build_keys(st, seat, keys):
 
 
 cdef tuple _shape_bounds(sh, st):
-    """The grid's ``bounds`` (``_Shared.grid``'s), kept per shape."""
+    """The grid's ``bounds`` (``_Shared.grid``'s), kept per shape object (by identity: the kept entry holds it)."""
     order = st.shape_order
     if not order:
         return tuple(_grid(sh, st)[2])
-    got = sh.bounds.get(order)
-    if got is None:
+    got = sh.bounds.get(id(order))
+    if got is None or got[0] is not order:
         xs = [c[0] for c in order]
         ys = [c[1] for c in order]
-        got = (min(xs), min(ys), max(xs), max(ys))
+        got = (order, (min(xs), min(ys), max(xs), max(ys)))
         if len(sh.bounds) >= MAX_SHARED:
             sh.bounds.clear()
-        sh.bounds[order] = got
-    return got
+        sh.bounds[id(order)] = got
+    return got[1]
 
 
 cdef object _used_bits(sh, st, hand, down):
-    """``sh.used_cards(st, hand, down)`` as bits of ``card_order`` (bit i: its card i is used)."""
-    key = (hand, down)
+    """``sh.used_cards(st, hand, down)`` as bits of ``card_order`` (bit i: its card i is used), kept per hand object
+    (by identity: the kept entry holds it) and face-down card."""
+    key = (id(hand), down)
     got = sh.used_bits.get(key)
-    if got is None:
+    if got is None or got[0] is not hand:
         gone = set(hand) if down is None else {*hand, down}
         bits = 0
         for i, k in enumerate(st.game.data.card_order):
             if k not in gone:
                 bits |= 1 << i
-        got = bits
+        got = (hand, bits)
         if len(sh.used_bits) >= MAX_SHARED:
             sh.used_bits.clear()
         sh.used_bits[key] = got
-    return got
+    return got[1]
 
 
 class _Frozen:
@@ -226,22 +227,20 @@ cdef class BotView:
         self.got = None
         sh = _shared(st)
         cdef int players = st.players
-        fr = _Frozen()
-        fr.game = st.game
-        fr.players = players
-        fr.shape_order = st.shape_order
-        fr.factions = st.factions
-        fr.phase = st.phase
-        fr.board = self.board = dict(<dict>st.board)
-        fr.placed = list(st.placed)
-        fr.hands = hands = list(st.hands)
-        fr.conquest = list(st.conquest)
-        fr.debris = list(st.debris)
-        fr.missions = list(st.missions)
-        self.st = fr
+        # the state's parts the entries show, its containers copied (``_Frozen``, made when an entry is read)
+        self.st = st.game
         self.players = players
-        self.bx0, self.by0, self.bx1, self.by1 = _shape_bounds(sh, fr)
-        cdef list lst = fr.placed
+        self.shape_order = st.shape_order
+        self.factions = st.factions
+        self.phase = st.phase
+        self.board = dict(<dict>st.board)
+        self.placed = list(st.placed)
+        self.hands = hands = list(st.hands)
+        self.all_conquest = list(st.conquest)
+        self.all_debris = list(st.debris)
+        self.missions = list(st.missions)
+        self.bx0, self.by0, self.bx1, self.by1 = _shape_bounds(sh, st)
+        cdef list lst = self.placed
         cdef Py_ssize_t n = len(lst)
         self.ok = n <= BV_MAXP
         if not self.ok:
@@ -258,10 +257,10 @@ cdef class BotView:
             facedown[s] = kind
             k += 1
         self.parrow = arrows
-        self.used = [_used_bits(sh, fr, hands[s], facedown.get(s)) for s in range(players)]
-        self.mids = fr.missions[seat]
-        self.conquest = fr.conquest[seat]
-        self.debris = fr.debris[seat]
+        self.used = [_used_bits(sh, st, hands[s], facedown.get(s)) for s in range(players)]
+        self.mids = self.missions[seat]
+        self.conquest = self.all_conquest[seat]
+        self.debris = self.all_debris[seat]
 
     def parts(self):
         """What the compiled heuristic reads in C, as Python values (for the tests: each is what the entries show),
@@ -275,7 +274,19 @@ cdef class BotView:
 
     cdef dict _mapping(self):
         if self.got is None:
-            self.got = build_keys(self.st, self.seat, _BOT_KEYS)
+            fr = _Frozen()
+            fr.game = self.st
+            fr.players = self.players
+            fr.shape_order = self.shape_order
+            fr.factions = self.factions
+            fr.phase = self.phase
+            fr.board = self.board
+            fr.placed = self.placed
+            fr.hands = self.hands
+            fr.conquest = self.all_conquest
+            fr.debris = self.all_debris
+            fr.missions = self.missions
+            self.got = build_keys(fr, self.seat, _BOT_KEYS)
         return self.got
 
     def __getitem__(self, key):
