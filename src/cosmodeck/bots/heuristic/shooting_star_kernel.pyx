@@ -3,7 +3,8 @@
 """The Shooting Star heuristic's scores compiled: ``shooting_star.py:scores`` from the view, bit for bit.
 
 One call reads the view (the grid's planets and levels, the cards placed, every seat's used cards, this
-seat's missions and captures) into tables over a padded cell grid and scores every legal placement with the
+seat's missions and captures: from its dict entries, or from the C parts of the compiled bot view the simulator
+gives the bot, ``games/shooting_star/view_fast.pyx:BotView``, the same values) into tables over a padded cell grid and scores every legal placement with the
 floating-point operations of the reference (``ShsEval.value``/``_attack``/``destroyed_first``/
 ``resolves_after``) in the same order: Python's ``sum`` is reproduced as Python runs it (plain additions,
 or Neumaier's compensated ones where Python's own ``sum`` compensates, 3.12 and later), products and

@@ -10,7 +10,9 @@ state (the card set, the factions, the orientations, each mission's entry), the 
 the hand) and each seat's entry in ``hands`` (keyed by the seat, its hand, whether the viewer is that seat and
 its face-down card) are built once per game object and shared by the views that show them.
 :func:`build_reference` builds every entry afresh; a test proves the two equal, keys in the same order, on every
-step of seeded games. :func:`build_keys` builds only some of a seat's entries (a bot that reads only those).
+step of seeded games. :func:`build_keys` builds only some of a seat's entries (a bot that reads only those);
+:func:`bot_view` is the heuristic bot's (``build_keys`` on :data:`BOT_KEYS`; compiled, a mapping whose parts the
+compiled heuristic reads in C).
 """
 
 from __future__ import annotations
