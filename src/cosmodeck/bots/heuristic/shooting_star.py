@@ -29,7 +29,7 @@ from cosmodeck.engine.state import State
 from cosmodeck.games.shooting_star.actions import Place
 from cosmodeck.games.shooting_star.cards import KIND_12, KIND_34, KIND_DARK, NEIGHBOURS, Cell
 from cosmodeck.games.shooting_star.game import ShootingStarGame
-from cosmodeck.games.shooting_star.view import build_keys
+from cosmodeck.games.shooting_star.view import BOT_KEYS, bot_view
 
 KEEP = {"P7": 0.45, "SH": 0.35, "P8": 0.15, "P1": 0.15, "P3": 0.1}
 FLIP_COST = 0.2
@@ -233,12 +233,8 @@ def scores(game: ShootingStarGame, view: Mapping[str, Any], legal: Sequence[Any]
 
 
 # The view entries the heuristic reads (``ShsEval``, the compiled kernel): a simulator may give the bot only these
-# (``games/shooting_star/view.py:build_keys``, the same entries as the whole view's).
-VIEW_KEYS = frozenset({"seat", "players", "grid", "placed", "hands", "missions", "conquest", "debris"})
-
-
-def _projection(state: Any, seat: int) -> Mapping[str, Any]:
-    return build_keys(state, seat, VIEW_KEYS)
+# (``games/shooting_star/view.py:bot_view``, the same entries as the whole view's).
+VIEW_KEYS = BOT_KEYS
 
 
 class ShootingStarHeuristic:
@@ -250,10 +246,11 @@ class ShootingStarHeuristic:
         self.noise = noise
         self.reaction = reaction or ReactionTime()
         # What the simulator shows it (``sim/runner.py``): the game's projection of its seat's view on
-        # ``view_keys`` (``games/shooting_star/view.py:build_keys``, the same entries as the whole view's), or,
+        # ``view_keys`` (``games/shooting_star/view.py:bot_view``, the same entries as the whole view's; compiled,
+        # a mapping whose parts the compiled kernel reads in C), or,
         # for a subclass (it may read any key), the whole view (None). It reads no state itself.
         self.view_for: Callable[[Any, int], Mapping[str, Any]] | None = (
-            _projection if type(self) is ShootingStarHeuristic else None)
+            bot_view if type(self) is ShootingStarHeuristic else None)
         self._best: Callable[[Mapping[str, Any], Sequence[Any]], list[int] | None] | None = None
         self._noisy: Callable[[Mapping[str, Any], Sequence[Any], float, Rng], list[int] | None] | None = None
 

@@ -45,6 +45,11 @@ try:
     from cosmodeck.bots.heuristic.shooting_star_kernel import Kernel
 except ImportError:  # pragma: no cover - a build without the compiled extension: the NumPy path below
     Kernel = None  # type: ignore[assignment,misc]
+_BotView: type | None
+try:
+    from cosmodeck.games.shooting_star.view_fast import BotView as _BotView
+except ImportError:  # pragma: no cover - not built: the bot is given plain dicts (``view.bot_view_py``)
+    _BotView = None
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
@@ -159,11 +164,12 @@ def fast_scores(game: ShootingStarGame, view: Mapping[str, Any], legal: Sequence
     return got.tolist() if isinstance(got, np.ndarray) else got
 
 
-def _plain(view: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The view as the plain dict the kernel reads (a simulator's ``LazyView`` resolved), or ``None``."""
+def _plain(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The view as the kernel reads it (a plain dict, a simulator's ``LazyView`` resolved, or the compiled bot
+    view ``games/shooting_star/view_fast.pyx:BotView``), or ``None``."""
     if type(view) is LazyView:
         view = view.resolve()
-    return view if type(view) is dict else None
+    return view if type(view) is dict or type(view) is _BotView else None
 
 
 def best_indices(game: ShootingStarGame, view: Mapping[str, Any], legal: Sequence[Any]) -> list[int] | None:
@@ -182,7 +188,7 @@ def best_indices_of(game: ShootingStarGame) -> Callable[[Mapping[str, Any], Sequ
     def best(view: Mapping[str, Any], legal: Sequence[Any]) -> list[int] | None:
         if type(view) is LazyView:
             view = view.resolve()
-        if type(view) is not dict or type(legal) is not list:
+        if type(legal) is not list or (type(view) is not dict and type(view) is not _BotView):
             return None
         return kbest(view, legal)
 
@@ -201,7 +207,7 @@ def noisy_best_indices_of(game: ShootingStarGame) -> Callable[[Mapping[str, Any]
     def best(view: Mapping[str, Any], legal: Sequence[Any], noise: float, rng: Rng) -> list[int] | None:
         if type(view) is LazyView:
             view = view.resolve()
-        if type(view) is not dict or type(legal) is not list:
+        if type(legal) is not list or (type(view) is not dict and type(view) is not _BotView):
             return None
         return knoisy(view, legal, noise, rng)
 

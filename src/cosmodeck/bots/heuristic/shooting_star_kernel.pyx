@@ -3,7 +3,8 @@
 """The Shooting Star heuristic's scores compiled: ``shooting_star.py:scores`` from the view, bit for bit.
 
 One call reads the view (the grid's planets and levels, the cards placed, every seat's used cards, this
-seat's missions and captures) into tables over a padded cell grid and scores every legal placement with the
+seat's missions and captures: from its dict entries, or from the C parts of the compiled bot view the simulator
+gives the bot, ``games/shooting_star/view_fast.pyx:BotView``, the same values) into tables over a padded cell grid and scores every legal placement with the
 floating-point operations of the reference (``ShsEval.value``/``_attack``/``destroyed_first``/
 ``resolves_after``) in the same order: Python's ``sum`` is reproduced as Python runs it (plain additions,
 or Neumaier's compensated ones where Python's own ``sum`` compensates, 3.12 and later), products and
@@ -24,11 +25,14 @@ With ``noise``, ``best_noisy`` also draws the bot's noise with the generator's o
 
 from cpython.dict cimport PyDict_Next
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from cpython.object cimport PyObject
 from libc.math cimport fabs, isfinite
 from libc.stdint cimport int8_t, int16_t, uint64_t, uintptr_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
+
+from cosmodeck.games.shooting_star.view_fast cimport BotView
 
 from cosmodeck.bots.heuristic.shooting_star import (
     DESTROY_GAIN as _DG,
@@ -78,6 +82,7 @@ cdef enum:
     MAXCODES = 200000
     MAXM = 16  # missions in a view
     MAXF = 16  # named planets of a mission
+    PCAP = 1024  # planet id strings known by address (a power of 2; cleared when half full)
 
 cdef struct Acc:  # a running Python ``sum(...)`` of floats from the start 0
     double s
@@ -177,6 +182,11 @@ cdef class Kernel:
     cdef int nbx[4]
     cdef int nby[4]
     cdef dict card_ix, arrow_ix, planet_ix
+    # planet ids by their string's address (``_pix``): open addressing, ``pkeep`` keeps the strings
+    cdef uintptr_t ptab_key[PCAP]
+    cdef int ptab_val[PCAP]
+    cdef Py_ssize_t pcount
+    cdef list pkeep
     cdef list planet_name  # the KIND_34 name per planet index (None otherwise)
     cdef char* pkind  # 0 dark, 1 KIND_12, 2 KIND_34, 3 other
     cdef char* pmoon
@@ -224,6 +234,16 @@ cdef class Kernel:
     cdef double* tprob
     cdef int* tpr
     cdef int* tnext
+    # this call's grid (``_open``): the bounds, the padded origin and width, the seats placing later, the threats
+    cdef int gx0, gy0, gx1, gy1, ox, oy, gw, later, nthr
+    cdef int offw  # the width ``off`` was computed for (0: none yet)
+    cdef double laterpow
+    # this call's missions (``_missions_of``)
+    cdef double mterm[MAXM]
+    cdef int mkind[MAXM]
+    cdef uint64_t mnamed[MAXM]
+    cdef int mcond[MAXM]
+    cdef int nm
 
     def __cinit__(self) -> None:
         self.htab = NULL
@@ -240,6 +260,7 @@ cdef class Kernel:
         self.aftgen = NULL
         self.shv = NULL
         self.shgen = NULL
+        self.offw = 0
 
     def __init__(self, game: object) -> None:
         data = game.data
@@ -309,6 +330,9 @@ cdef class Kernel:
         planets = list(data.planets)
         self.np_ = len(planets)
         self.planet_ix = {p: i for i, p in enumerate(planets)}
+        memset(self.ptab_key, 0, sizeof(self.ptab_key))
+        self.pcount = 0
+        self.pkeep = []
         self.pkind = <char*>_alloc(max(1, self.np_))
         self.pmoon = <char*>_alloc(max(1, self.np_))
         self.pname = <int*>_alloc(max(1, self.np_) * sizeof(int))
@@ -316,6 +340,9 @@ cdef class Kernel:
         name_ix: dict = {}
         for i, pid in enumerate(planets):
             p = data.planets[pid]
+            if ":" in pid:  # the reference skips a pile's entry holding ":" (a card): no planet may hold one
+                self.ok = False
+                return
             if p.kind not in (KIND_DARK, KIND_12, KIND_34):
                 self.ok = False
                 return
@@ -533,22 +560,31 @@ cdef class Kernel:
 
     # ---- ShsEval.mission_gain ---------------------------------------------------------------------
     cdef bint _missions(self, dict view, double* term, int* kind, uint64_t* named, int* cond, int* nm) except -1:
-        """Per mission of this seat: its kind (0 named, 1 thresholds), what a planet adds (``term``) and when:
-        named, the bits of its named planets not captured yet; thresholds, ``cond`` bit 2*kind+moon."""
-        cdef int seat = view["seat"], n = 0, n12 = 0, n34 = 0, nmoon = 0, i, found, short, j, q
-        cdef uint64_t names = 0
-        cdef int cnt[4]
+        """``_missions_of`` this view's seat."""
+        seat = view["seat"]
         mine = view["missions"][seat] or []
         if len(mine) > MAXM:
             return False
-        for pile in (view["conquest"][seat], view["debris"][seat]):
+        return self._missions_of([md["id"] for md in mine], view["conquest"][seat], view["debris"][seat],
+                                 term, kind, named, cond, nm)
+
+    cdef bint _missions_of(self, object mids, object conquest, object debris, double* term, int* kind,
+                           uint64_t* named, int* cond, int* nm) except -1:
+        """Per mission of this seat (ids ``mids``; its captures: ``conquest`` and ``debris``): its kind (0 named,
+        1 thresholds), what a planet adds (``term``) and when: named, the bits of its named planets not captured
+        yet; thresholds, ``cond`` bit 2*kind+moon."""
+        cdef int n = 0, n12 = 0, n34 = 0, nmoon = 0, i, found, short, j, q
+        cdef uint64_t names = 0
+        cdef int cnt[4]
+        if len(mids) > MAXM:
+            return False
+        for pile in (conquest, debris):
             for p in pile:
-                if ":" in p:
-                    continue
-                got = self.planet_ix.get(p)
-                if got is None:
+                i = self._pix(p)  # no planet id holds ":" (``__init__``)
+                if i < 0:
+                    if ":" in p:
+                        continue
                     return False
-                i = got
                 if self.pkind[i] == 0:
                     continue
                 n += 1
@@ -564,9 +600,9 @@ cdef class Kernel:
         cnt[1] = n12
         cnt[2] = n34
         cnt[3] = nmoon
-        nm[0] = len(mine)
-        for j, md in enumerate(mine):
-            got = self.mission_ix.get(md["id"])
+        nm[0] = len(mids)
+        for j, mid in enumerate(mids):
+            got = self.mission_ix.get(mid)
             if got is None:
                 return False
             named_ix, steps, need, other, points = self.mission_rows[got]
@@ -624,7 +660,7 @@ cdef class Kernel:
         return self._gain(self.planet_ix[pid], nm, term, kind, named, cond)
 
     # ---- the scores ----------------------------------------------------------------------------
-    def scores(self, view: dict, legal: list) -> list | None:
+    def scores(self, view: object, legal: list) -> list | None:
         """A score per legal action, or ``None``: the caller scores this call another way."""
         cdef Py_ssize_t m = len(legal), i
         if self.busy:  # another thread (or a finaliser) is in a call: the buffers are its
@@ -637,7 +673,7 @@ cdef class Kernel:
         finally:
             self.busy = False
 
-    def best(self, view: dict, legal: list) -> list | None:
+    def best(self, view: object, legal: list) -> list | None:
         """The indices of the best scores (those within 1e-12 of the top, in order), or ``None``."""
         cdef Py_ssize_t m = len(legal), i
         cdef double top, low
@@ -672,7 +708,7 @@ cdef class Kernel:
                 y1 = y
         return x0, y0, x1, y1
 
-    def best_noisy(self, view: dict, legal: list, double noise, rng: object) -> list | None:
+    def best_noisy(self, view: object, legal: list, double noise, rng: object) -> list | None:
         """``best`` of the scores plus ``noise * rng.random()`` each, drawn in order from ``rng`` (an exact
         ``Rng``: its SplitMix64 steps done here, its state left where the bot's own draws leave it), or
         ``None`` with ``rng`` untouched."""
@@ -699,22 +735,168 @@ cdef class Kernel:
         finally:
             self.busy = False
 
-    cdef bint _run(self, dict view, list legal) except -1:
-        cdef Py_ssize_t m = PyList_GET_SIZE(legal), i, nb, j, n
-        cdef int x, y, x0, y0, x1, y1, w, h, pad, lv, ci, k, a, s, t, seat, later, nk, q, r, cnt, e
-        cdef int u, nthr
-        cdef double prob, laterpow, v
-        cdef uint64_t key, mask
-        cdef Py_ssize_t slot
-        cdef PyObject* po
-        cdef Act act
-        cdef int[MAXH] ks
-        cdef Acc acc
-        cdef double[MAXM] mterm
-        cdef int[MAXM] mkind
-        cdef uint64_t[MAXM] mnamed
-        cdef int[MAXM] mcond
-        cdef int nm
+    cdef bint _run(self, object view, list legal) except -1:
+        """Fill this call's tables from the view (a dict, or the compiled ``BotView`` read in C) and score
+        ``legal`` into ``vals``; False: the caller scores this call another way."""
+        if not self.ok or self.htab == NULL:
+            return False
+        if PyList_GET_SIZE(legal) == 0:
+            return True
+        if type(view) is BotView:
+            if not self._load_bot(<BotView>view):
+                return False
+        elif type(view) is dict:
+            if not self._load_dict(<dict>view):
+                return False
+        else:
+            return False
+        return self._score(legal)
+
+    cdef bint _open(self, int x0, int y0, int x1, int y1, object players, Py_ssize_t nplaced) except -1:
+        """This call's padded grid over the bounds ``x0, y0, x1, y1``, empty, and the hits' offsets on it."""
+        cdef int pad = self.reach + 2, w, h, k, a, s, e
+        cdef Py_ssize_t n
+        py_later = players - 1 - nplaced
+        self.later = py_later
+        self.gx0 = x0
+        self.gy0 = y0
+        self.gx1 = x1
+        self.gy1 = y1
+        x0 -= pad
+        y0 -= pad
+        w = x1 - x0 + pad + 1
+        h = y1 - y0 + pad + 1
+        if w <= 0 or h <= 0 or w * h > 65536:  # a sector far larger than any grid: the caller scores it
+            return False
+        self.ox = x0
+        self.oy = y0
+        self.gw = w
+        n = w * h
+        self._grid(n)
+        self.gn = <int>n
+        memset(self.pres0, 0, n)
+        memset(self.isopp, 0, n)
+        memset(self.thead, 0xFF, n * sizeof(int))
+        if self.offw != w:  # the hits' offsets on a grid this wide
+            for k in range(self.nc):
+                for a in range(self.na):
+                    for s in range(self.nh[k]):
+                        e = (k * MAXA + a) * MAXH + s
+                        self.off[e] = self.hdy[e] * w + self.hdx[e]
+            self.offw = w
+        self.laterpow = (1.0 - _LT) ** py_later  # Python's float power, as destroyed_first computes it
+        self._threats(nplaced * self.nc * MAXH + 1)
+        self.nthr = 0
+        return True
+
+    cdef inline int _pix(self, object pid) except -2:
+        """``planet_ix.get(pid, -1)``, looked up by the string's address once it has been seen."""
+        cdef uintptr_t key = <uintptr_t><PyObject*>pid
+        cdef Py_ssize_t i = <Py_ssize_t>(key >> 4) & (PCAP - 1)
+        while self.ptab_key[i] != 0:
+            if self.ptab_key[i] == key:
+                return self.ptab_val[i]
+            i = (i + 1) & (PCAP - 1)
+        got = self.planet_ix.get(pid)
+        if got is None:
+            return -1
+        if self.pcount * 2 >= PCAP:
+            memset(self.ptab_key, 0, sizeof(self.ptab_key))
+            self.pcount = 0
+            self.pkeep = []
+            i = <Py_ssize_t>(key >> 4) & (PCAP - 1)
+        self.ptab_key[i] = key
+        self.ptab_val[i] = got
+        self.pcount += 1
+        self.pkeep.append(pid)  # its address stays its own while it is kept here
+        return got
+
+    cdef bint _planet(self, int x, int y, object pid, int lvl) except -1:
+        """A planet of the grid: ``pid`` at level ``lvl`` (0 for a Dark Planet)."""
+        cdef Py_ssize_t i
+        cdef int p
+        if x < self.gx0 or x > self.gx1 or y < self.gy0 or y > self.gy1:
+            return False
+        i = (y - self.oy) * self.gw + (x - self.ox)
+        self.pres0[i] = 1
+        self.lev0[i] = lvl
+        p = self._pix(pid)
+        if p < 0:
+            return False
+        self.pid0[i] = p
+        self.mg[i] = self._gain(p, self.nm, self.mterm, self.mkind, self.mnamed, self.mcond)
+        if lvl:
+            self.capv[i] = 1.0 + (1.0 if self.pmoon[p] else 0.0) + self.mg[i]
+        return True
+
+    cdef bint _opponent(self, int x, int y, object arrow, uint64_t used) except -1:
+        """An opponent's card placed on ``x, y`` with ``arrow``, its owner's used cards ``used``: its unknown
+        cards (uniform), its Shield chance and the threats of its attacks, appended per target cell."""
+        cdef int ci, cnt, a, k, u, t
+        cdef uint64_t mask
+        cdef double prob
+        if x < self.gx0 or x > self.gx1 or y < self.gy0 or y > self.gy1:
+            return False
+        ci = (y - self.oy) * self.gw + (x - self.ox)
+        mask = ((<uint64_t>1 << self.nc) - 1 if self.nc < 64 else ~(<uint64_t>0)) & ~used
+        cnt = popcount(mask)
+        if cnt == 0:
+            return False  # the reference divides by zero
+        prob = 1.0 / cnt
+        self.isopp[ci] = 1
+        self.omask[ci] = mask
+        self.oprob[ci] = prob
+        self.oms[ci] = 1.0 - sum_copies(prob, popcount(mask & self.shield_mask))
+        a = self.arrow_ix[arrow]
+        for k in range(self.nc):
+            if not (mask >> k) & 1 or self.shield[k] or not self.haspri[k]:
+                continue
+            for u in range(self.tn[k * MAXA + a]):
+                t = ci + self.tdy[(k * MAXA + a) * MAXH + u] * self.gw + self.tdx[(k * MAXA + a) * MAXH + u]
+                self.tprob[self.nthr] = prob
+                self.tpr[self.nthr] = self.prio[k]
+                self.tnext[self.nthr] = -1
+                if self.thead[t] < 0:
+                    self.thead[t] = self.nthr
+                else:
+                    self.tnext[self.ttail[t]] = self.nthr
+                self.ttail[t] = self.nthr
+                self.nthr += 1
+        return True
+
+    cdef bint _load_bot(self, BotView bv) except -1:
+        """The tables from the compiled bot view's C parts (the same entries as its mapping's)."""
+        cdef int seat, j, x, y
+        cdef Py_ssize_t pos = 0
+        cdef PyObject* ko
+        cdef PyObject* vo
+        cdef list used
+        if not bv.ok:
+            return False
+        seat = bv.seat
+        if not self._open(bv.bx0, bv.by0, bv.bx1, bv.by1, bv.players, bv.nplaced):
+            return False
+        if not self._missions_of(bv.mids, bv.conquest, bv.debris, self.mterm, self.mkind, self.mnamed,
+                                 self.mcond, &self.nm):
+            return False
+        while PyDict_Next(bv.board, &pos, &ko, &vo):  # the engine's cells and contents: tuples of 2
+            if (type(<object>ko) is not tuple or PyTuple_GET_SIZE(<object>ko) != 2 or type(<object>vo) is not tuple
+                    or PyTuple_GET_SIZE(<object>vo) != 2):
+                return False
+            if not self._planet(<object>PyTuple_GET_ITEM(<object>ko, 0), <object>PyTuple_GET_ITEM(<object>ko, 1),
+                                <object>PyTuple_GET_ITEM(<object>vo, 0), <object>PyTuple_GET_ITEM(<object>vo, 1)):
+                return False
+        used = bv.used
+        for j in range(bv.nplaced):
+            if bv.pseat[j] == seat:
+                continue
+            if not self._opponent(bv.px[j], bv.py[j], bv.parrow[j], <uint64_t>used[bv.pseat[j]]):
+                return False
+        return True
+
+    cdef bint _load_dict(self, dict view) except -1:
+        """The tables from the view's entries."""
+        cdef int x, y, x0, y0, x1, y1, seat
         cdef dict c, grid
         cdef PyObject* ko
         cdef PyObject* vo
@@ -724,10 +906,7 @@ cdef class Kernel:
         cdef PyObject* vl
         cdef Py_ssize_t pos
         cdef list cells
-        if not self.ok or self.htab == NULL:
-            return False
-        if m == 0:
-            return True
+        cdef uint64_t mask
         seat = view["seat"]
         players = view["players"]
         if type(view["grid"]) is not dict or type(view["grid"]["cells"]) is not list:
@@ -738,40 +917,23 @@ cdef class Kernel:
             if type(item) is not dict:
                 return False
         placed = view["placed"]
-        py_later = players - 1 - len(placed)
-        later = py_later
-        pad = self.reach + 2
         # the shape's bounding box
-        nb = len(cells)
-        x0 = y0 = 1 << 30
-        x1 = y1 = -(1 << 30)
         bounds = grid.get("bounds")  # the cells' bounding box (checked below, cell by cell)
         if type(bounds) is list and len(bounds) == 4 and all([type(b) is int and -(1 << 20) < b < (1 << 20)
                                                             for b in bounds]):
             x0, y0, x1, y1 = bounds
         else:
             x0, y0, x1, y1 = self._bounds(cells)
-        if nb == 0:
+        if len(cells) == 0:
             x0 = y0 = x1 = y1 = 0
-        gx0, gy0 = x0, y0
-        x0 -= pad
-        y0 -= pad
-        w = x1 - x0 + pad + 1
-        h = y1 - y0 + pad + 1
-        if w <= 0 or h <= 0 or w * h > 65536:  # a sector far larger than any grid: the caller scores it
+        if not self._open(x0, y0, x1, y1, players, len(placed)):
             return False
-        n = w * h
-        self._grid(n)
-        memset(self.pres0, 0, n)
-        memset(self.isopp, 0, n)
-        memset(self.thead, 0xFF, n * sizeof(int))
-        for k in range(self.nc):
-            for a in range(self.na):
-                for s in range(self.nh[k]):
-                    e = (k * MAXA + a) * MAXH + s
-                    self.off[e] = self.hdy[e] * w + self.hdx[e]
         # the board: planet cells with their level (0 for a Dark Planet)
-        if not self._missions(view, mterm, mkind, mnamed, mcond, &nm):
+        mine = view["missions"][seat] or []
+        if len(mine) > MAXM:
+            return False
+        if not self._missions_of([md["id"] for md in mine], view["conquest"][seat], view["debris"][seat],
+                                 self.mterm, self.mkind, self.mnamed, self.mcond, &self.nm):
             return False
         for c in cells:
             vx = vy = vp = vl = NULL
@@ -803,18 +965,8 @@ cdef class Kernel:
                 x = <object>vx
                 y = <object>vy
                 lvl = <object>vl
-            if x < gx0 or x > x1 or y < gy0 or y > y1:
+            if not self._planet(x, y, pid, 0 if lvl is None else <int>lvl):
                 return False
-            i = (y - y0) * w + (x - x0)
-            self.pres0[i] = 1
-            self.lev0[i] = 0 if lvl is None else <int>lvl
-            got = self.planet_ix.get(pid)
-            if got is None:
-                return False
-            self.pid0[i] = got
-            self.mg[i] = self._gain(got, nm, mterm, mkind, mnamed, mcond)
-            if self.lev0[i]:
-                self.capv[i] = 1.0 + (1.0 if self.pmoon[got] else 0.0) + self.mg[i]
         # opponents' cards: unknown cards (uniform), shield chance, threats per cell
         used = {}
         for hd in view["hands"]:
@@ -824,43 +976,24 @@ cdef class Kernel:
                 if got is not None:
                     mask |= (<uint64_t>1) << <int>got
             used[hd["seat"]] = mask
-        self._threats(len(placed) * self.nc * MAXH + 1)
-        nthr = 0
         for p in placed:
-            s = p["seat"]
-            if s == seat:
+            if p["seat"] == seat:
                 continue
             pc = p["cell"]
-            x = pc[0]
-            y = pc[1]
-            if x < gx0 or x > x1 or y < gy0 or y > y1:
+            if not self._opponent(pc[0], pc[1], p["orientation"], <uint64_t>used[p["seat"]]):
                 return False
-            ci = (y - y0) * w + (x - x0)
-            mask = ((<uint64_t>1 << self.nc) - 1 if self.nc < 64 else ~(<uint64_t>0)) & ~(<uint64_t>used[s])
-            cnt = popcount(mask)
-            if cnt == 0:
-                return False  # the reference divides by zero
-            prob = 1.0 / cnt
-            self.isopp[ci] = 1
-            self.omask[ci] = mask
-            self.oprob[ci] = prob
-            self.oms[ci] = 1.0 - sum_copies(prob, popcount(mask & self.shield_mask))
-            a = self.arrow_ix[p["orientation"]]
-            for k in range(self.nc):
-                if not (mask >> k) & 1 or self.shield[k] or not self.haspri[k]:
-                    continue
-                for u in range(self.tn[k * MAXA + a]):
-                    t = ci + self.tdy[(k * MAXA + a) * MAXH + u] * w + self.tdx[(k * MAXA + a) * MAXH + u]
-                    self.tprob[nthr] = prob
-                    self.tpr[nthr] = self.prio[k]
-                    self.tnext[nthr] = -1
-                    if self.thead[t] < 0:
-                        self.thead[t] = nthr
-                    else:
-                        self.tnext[self.ttail[t]] = nthr
-                    self.ttail[t] = nthr
-                    nthr += 1
-        laterpow = (1.0 - _LT) ** py_later  # Python's float power, as destroyed_first computes it
+        return True
+
+    cdef bint _score(self, list legal) except -1:
+        """Score every legal placement into ``vals`` (the tables filled)."""
+        cdef Py_ssize_t m = PyList_GET_SIZE(legal), i, n = self.gn
+        cdef int ci, k, s, e, j, w = self.gw, later = self.later
+        cdef int gx0 = self.gx0, gy0 = self.gy0, x1 = self.gx1, y1 = self.gy1, x0 = self.ox, y0 = self.oy
+        cdef double v, laterpow = self.laterpow
+        cdef uint64_t key
+        cdef Py_ssize_t slot
+        cdef PyObject* po
+        cdef Act act
         memcpy(self.cpres, self.pres0, n)
         memcpy(self.clev, self.lev0, n * sizeof(int))
         memcpy(self.cpid, self.pid0, n * sizeof(int))
@@ -870,7 +1003,6 @@ cdef class Kernel:
         if self.gen > 1 << 30:
             self._clear_stamps()
             self.gen = 1
-        self.gn = <int>n
         for i in range(m):
             po = PyList_GET_ITEM(legal, i)  # borrowed: the list holds it
             slot = self._slot(<uintptr_t>po)

@@ -10,12 +10,14 @@ state (the card set, the factions, the orientations, each mission's entry), the 
 the hand) and each seat's entry in ``hands`` (keyed by the seat, its hand, whether the viewer is that seat and
 its face-down card) are built once per game object and shared by the views that show them.
 :func:`build_reference` builds every entry afresh; a test proves the two equal, keys in the same order, on every
-step of seeded games. :func:`build_keys` builds only some of a seat's entries (a bot that reads only those).
+step of seeded games. :func:`build_keys` builds only some of a seat's entries (a bot that reads only those);
+:func:`bot_view` is the heuristic bot's (``build_keys`` on :data:`BOT_KEYS`; compiled, a mapping whose parts the
+compiled heuristic reads in C).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from cosmodeck.engine.rng import Rng
@@ -116,6 +118,10 @@ class _Shared:
         self.cell: dict[tuple[Any, Any], dict[str, Any]] = {}  # a cell's entry without a card, by (cell, content)
         self.last: tuple[Any, tuple[list[dict[str, Any]], dict[Any, int], list[int]]] | None = None
         self.used: dict[tuple[Any, Any], list[Any]] = {}
+        # the compiled ``BotView``'s: (hand, bit i for ``card_order[i]``) by (id of the hand, face-down card), and
+        # (shape, its bounds) by id of the shape
+        self.used_bits: dict[tuple[int, Any], tuple[tuple[Any, ...], int]] = {}
+        self.bounds: dict[int, tuple[tuple[Any, ...], tuple[int, int, int, int]]] = {}
         self.hand: dict[tuple[int, Any, bool, Any], dict[str, Any]] = {}
 
     def faction_list(self, st: ShootingStarState) -> list[dict[str, Any]]:
@@ -317,12 +323,27 @@ def build_keys_py(st: ShootingStarState, seat: int | None, keys: frozenset[str])
     return out
 
 
+# The keys of a seat's view the heuristic bot reads (``bots/heuristic/shooting_star.py:VIEW_KEYS``): ``bot_view``'s.
+BOT_KEYS = CHEAP_KEYS
+
+
+def bot_view_py(st: ShootingStarState, seat: int) -> Mapping[str, Any]:
+    """What the simulator gives the heuristic bot (its ``view_for``): ``build_keys(st, seat, BOT_KEYS)``. Compiled
+    (``view_fast.BotView``), the same entries as a read-only mapping built when first read, whose parts the
+    compiled heuristic also reads in C (``tests/shooting_star/test_view_bot.py``)."""
+    if type(seat) is not int or not 0 <= seat < st.players:
+        st.view(seat)  # the whole view's own error for a bad seat
+        raise ValueError("a bot's view is a seat's")
+    return build_keys(st, seat, BOT_KEYS)
+
+
 build: Callable[[ShootingStarState, int | None], dict[str, Any]]
 build_keys: Callable[[ShootingStarState, int | None, frozenset[str]], dict[str, Any]]
+bot_view: Callable[[ShootingStarState, int], Mapping[str, Any]]
 try:  # the same functions compiled (games/shooting_star/view_fast.pyx), when built: they read the helpers above
-    from cosmodeck.games.shooting_star.view_fast import build, build_keys
+    from cosmodeck.games.shooting_star.view_fast import bot_view, build, build_keys
 except ImportError:  # not built (a source tree without a C compiler): the readable functions, the same views
-    build, build_keys = build_py, build_keys_py
+    build, build_keys, bot_view = build_py, build_keys_py, bot_view_py
 
 
 def resample(st: ShootingStarState, owner: int | None, rng: Rng) -> ShootingStarState:

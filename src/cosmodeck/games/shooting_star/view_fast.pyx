@@ -7,7 +7,9 @@ in the same way), which run when this extension is not built. ``tests/shooting_s
 from cosmodeck.games.shooting_star.cards import DARK_LEVEL, card_id
 from cosmodeck.games.shooting_star.rules_setup import PHASE_OVER
 from cosmodeck.games.shooting_star.rules_turn import planets_left
-from cosmodeck.games.shooting_star.view import CHEAP_KEYS, MAX_GRIDS, MAX_SHARED, _shared
+from cosmodeck.games.shooting_star.view import BOT_KEYS as _BOT_KEYS, CHEAP_KEYS, MAX_GRIDS, MAX_SHARED, _shared
+
+from collections.abc import Mapping
 
 
 def _yx(c):
@@ -162,3 +164,167 @@ def build_keys(st, seat, keys):
     if "missions" in keys:
         out["missions"] = _missions(st, seat, sh)
     return out
+
+
+cdef tuple _shape_bounds(sh, st):
+    """The grid's ``bounds`` (``_Shared.grid``'s), kept per shape object (by identity: the kept entry holds it)."""
+    order = st.shape_order
+    if not order:
+        return tuple(_grid(sh, st)[2])
+    got = sh.bounds.get(id(order))
+    if got is None or got[0] is not order:
+        xs = [c[0] for c in order]
+        ys = [c[1] for c in order]
+        got = (order, (min(xs), min(ys), max(xs), max(ys)))
+        if len(sh.bounds) >= MAX_SHARED:
+            sh.bounds.clear()
+        sh.bounds[id(order)] = got
+    return got[1]
+
+
+cdef object _used_bits(sh, st, hand, down):
+    """``sh.used_cards(st, hand, down)`` as bits of ``card_order`` (bit i: its card i is used), kept per hand object
+    (by identity: the kept entry holds it) and face-down card."""
+    key = (id(hand), down)
+    got = sh.used_bits.get(key)
+    if got is None or got[0] is not hand:
+        gone = set(hand) if down is None else {*hand, down}
+        bits = 0
+        for i, k in enumerate(st.game.data.card_order):
+            if k not in gone:
+                bits |= 1 << i
+        got = (hand, bits)
+        if len(sh.used_bits) >= MAX_SHARED:
+            sh.used_bits.clear()
+        sh.used_bits[key] = got
+    return got[1]
+
+
+class _Frozen:
+    """What ``build_keys`` reads of a state, as it was when a ``BotView`` was made (its containers copied; the
+    tuples inside them are never changed in place)."""
+
+    __slots__ = ("game", "players", "shape_order", "factions", "phase", "board", "placed", "hands", "conquest",
+                 "debris", "missions")
+
+    def view(self, seat):  # pragma: no cover - a ``BotView``'s seat is checked when it is made
+        raise ValueError("a bot's view is a seat's")
+
+
+cdef class BotView:
+    """``view.bot_view`` compiled: the projection of ``seat``'s view on ``view.BOT_KEYS``, a read-only mapping whose
+    entries (``build_keys``'s, in the whole view's order) are built when first read from the state as it was when
+    the view was made (its containers are copied then), and whose parts the compiled heuristic reads in C without
+    building them: the grid's planets and levels and its bounds, each placed card's seat, cell and arrow, each
+    seat's used cards (bits), this seat's mission ids and its conquest and debris piles (exactly what those
+    entries show: ``tests/shooting_star/test_view_bot.py``). Its state is not readable from Python."""
+
+    def __cinit__(self, st, seat):
+        if type(seat) is not int or not 0 <= <long>seat < <long>st.players:
+            st.view(seat)  # the whole view's own error for a bad seat
+            raise ValueError("a bot's view is a seat's")
+        self.seat = seat
+        self.got = None
+        sh = _shared(st)
+        cdef int players = st.players
+        # the state's parts the entries show, its containers copied (``_Frozen``, made when an entry is read)
+        self.st = st.game
+        self.players = players
+        self.shape_order = st.shape_order
+        self.factions = st.factions
+        self.phase = st.phase
+        self.board = dict(<dict>st.board)
+        self.placed = list(st.placed)
+        self.hands = hands = list(st.hands)
+        self.all_conquest = list(st.conquest)
+        self.all_debris = list(st.debris)
+        self.missions = list(st.missions)
+        self.bx0, self.by0, self.bx1, self.by1 = _shape_bounds(sh, st)
+        cdef list lst = self.placed
+        cdef Py_ssize_t n = len(lst)
+        self.ok = n <= BV_MAXP
+        if not self.ok:
+            return
+        self.nplaced = <int>n
+        facedown = {}
+        arrows = []
+        cdef int k = 0
+        for s, kind, cell, arrow in lst:
+            self.pseat[k] = s
+            self.px[k] = cell[0]
+            self.py[k] = cell[1]
+            arrows.append(arrow)
+            facedown[s] = kind
+            k += 1
+        self.parrow = arrows
+        self.used = [_used_bits(sh, st, hands[s], facedown.get(s)) for s in range(players)]
+        self.mids = self.missions[seat]
+        self.conquest = self.all_conquest[seat]
+        self.debris = self.all_debris[seat]
+
+    def parts(self):
+        """What the compiled heuristic reads in C, as Python values (for the tests: each is what the entries show),
+        or ``None`` when it is not filled (the heuristic reads the mapping)."""
+        if not self.ok:
+            return None
+        return {"players": self.players, "board": dict(self.board), "bounds": [self.bx0, self.by0, self.bx1, self.by1],
+                "placed": [(self.pseat[k], (self.px[k], self.py[k]), self.parrow[k]) for k in range(self.nplaced)],
+                "used": list(self.used), "missions": tuple(self.mids), "conquest": tuple(self.conquest),
+                "debris": tuple(self.debris)}
+
+    cdef dict _mapping(self):
+        if self.got is None:
+            fr = _Frozen()
+            fr.game = self.st
+            fr.players = self.players
+            fr.shape_order = self.shape_order
+            fr.factions = self.factions
+            fr.phase = self.phase
+            fr.board = self.board
+            fr.placed = self.placed
+            fr.hands = self.hands
+            fr.conquest = self.all_conquest
+            fr.debris = self.all_debris
+            fr.missions = self.missions
+            self.got = build_keys(fr, self.seat, _BOT_KEYS)
+        return self.got
+
+    def __getitem__(self, key):
+        return self._mapping()[key]
+
+    def __iter__(self):
+        return iter(self._mapping())
+
+    def __len__(self):
+        return len(self._mapping())
+
+    def __contains__(self, key):
+        return key in self._mapping()
+
+    def get(self, key, default=None):
+        return self._mapping().get(key, default)
+
+    def keys(self):
+        return self._mapping().keys()
+
+    def values(self):
+        return self._mapping().values()
+
+    def items(self):
+        return self._mapping().items()
+
+    def __eq__(self, other):
+        return self._mapping() == (other._mapping() if isinstance(other, BotView) else other)
+
+    __hash__ = None
+
+    def __repr__(self):
+        return f"BotView({self._mapping()!r})"
+
+
+Mapping.register(BotView)
+
+
+def bot_view(st, seat):
+    """``view.bot_view_py`` compiled: a ``BotView``."""
+    return BotView(st, seat)
