@@ -15,6 +15,7 @@ from cosmodeck.games.meteor.actions import Site
 from cosmodeck.games.meteor.cards import ResourceCard
 
 if TYPE_CHECKING:
+    from cosmodeck.games.meteor.cards import MeteorData
     from cosmodeck.games.meteor.state import MeteorState
 
 # Project statuses (R1), as shown in views.
@@ -54,10 +55,32 @@ class CostRules:
 
 
 def cost_rules(st: MeteorState, controller: int) -> CostRules:
+    """The cost rules of the sites ``controller`` controls: its Power (Fuel Chemist, Solar Engineer) read anew at
+    each call, the rules themselves made once per data object (``_rules_of``; a Power is one card, so at most one
+    of the two applies)."""
     data = st.data
-    fa = frozenset({data.code_of("fuel"), data.code_of("atomic")}) - {""}
-    return CostRules(fa if st.has_power(controller, "fuel_chemist") else frozenset(),
-                     data.code_of("solar") if st.has_power(controller, "solar_engineer") else "")
+    rules = _rules_of(data)
+    pid = st.powers[controller]
+    if pid is None:
+        return rules[0]
+    key = data.powers[pid]
+    return rules[2] if key == "fuel_chemist" else rules[1] if key == "solar_engineer" else rules[0]
+
+
+_RULES: dict[int, tuple[MeteorData, tuple[CostRules, CostRules, CostRules]]] = {}
+
+
+def _rules_of(data: MeteorData) -> tuple[CostRules, CostRules, CostRules]:
+    """(no Power, Solar Engineer, Fuel Chemist) cost rules of ``data``, kept by the data object's identity (the
+    object kept with them, so its id is never reused while they are; at most 64 data objects, then afresh)."""
+    got = _RULES.get(id(data))
+    if got is None or got[0] is not data:
+        fa = frozenset({data.code_of("fuel"), data.code_of("atomic")}) - {""}
+        rules = (CostRules(frozenset(), ""), CostRules(frozenset(), data.code_of("solar")), CostRules(fa, ""))
+        if len(_RULES) >= 64:
+            _RULES.clear()
+        got = _RULES[id(data)] = (data, rules)
+    return got[1]
 
 
 def energy_pattern(codes: list[str], n: int) -> bool:

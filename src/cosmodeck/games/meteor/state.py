@@ -140,8 +140,11 @@ class MeteorState(State):
         return cid is not None and self.data.challenges[cid] == key
 
     def has_tech(self, effect: str) -> bool:
-        res = self.data.resources
-        return any(res[t].effect == effect for t in self.techs)
+        techs = self.techs
+        if not techs:
+            return False
+        res = self.game.data.resources
+        return any(res[t].effect == effect for t in techs)
 
     def meteor(self, ref: str) -> FieldMeteor | None:
         for fm in self.field:
