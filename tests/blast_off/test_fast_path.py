@@ -15,6 +15,7 @@ import pytest
 
 import cosmodeck
 from cosmodeck.engine.rng import Rng
+from cosmodeck.games.blast_off import state as state_mod
 from cosmodeck.games.blast_off.legal import legal as reference_legal
 from cosmodeck.games.blast_off.state import BlastOffState
 
@@ -128,6 +129,38 @@ def test_fast_path_equals_the_reference_through_clones_and_reloaded_states(timin
         assert fork.to_json() == reloaded.to_json() == a.to_json() == b.to_json()
         steps += 1
     assert a.record() == b.record() and steps > 0
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_the_public_log_read_rarely_equals_the_reference(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The public log (``recent``) read after 1, 3, 40 and 300 unread steps (more than the log keeps), its
+    entries, count, clones, saved states and views equal the reference's; also with the log widened in the
+    middle of a game (the fast path trims it with ``RECENT`` read at each action, as the reference does).
+    A fast path that builds the log's entries only when it is read must keep this (a lazy log trimmed at
+    the read failed it)."""
+    quick = cosmodeck.load_game("blast-off", timing="steps")
+    ref = cosmodeck.load_game("blast-off", fast=False, timing="steps")
+    gaps = (1, 3, 40, 300)
+    for seed in range(3):
+        a = quick.new_game(players=players, seed=seed)
+        b = ref.new_game(players=players, seed=seed)
+        rng = Rng(seed + 11)
+        steps = 0
+        while not b.is_over:
+            _step(a, b, rng, (seed, steps))
+            steps += 1
+            if steps % gaps[steps % 4] == 0 or b.is_over:
+                assert a.recent_n == b.recent_n
+                if steps % 3 == 0:
+                    fork = a.clone()
+                    assert fork.recent == b.recent and fork.to_json() == b.to_json()
+                if steps % 2 == 0:
+                    assert a.view(0) == b.view(0)
+                assert a.recent == b.recent and a.to_json() == b.to_json()
+            if steps == 50:
+                monkeypatch.setattr(state_mod, "RECENT", state_mod.RECENT + 16)
+        monkeypatch.undo()
+        assert a.recent == b.recent and a.record() == b.record()
 
 
 def test_fast_path_rejects_what_the_reference_rejects() -> None:
