@@ -1,8 +1,8 @@
 """Blast Off! random-playout speed next to RLCard's UNO and OpenSpiel's crazy_eights, in one run.
 
-Every engine is driven the same way: uniform random legal actions from the start to the end
-of a game, with chance outcomes sampled where the engine exposes them (OpenSpiel). Only
-player decisions are counted.
+Every engine is driven the same way: uniform random legal actions drawn by one ``random.Random`` per run
+(the same chooser for every engine), from the start to the end of a game, with chance outcomes sampled
+where the engine exposes them (OpenSpiel). Only player decisions are counted.
 
     .venv/bin/pip install -e '.[bench]'
     .venv/bin/python benchmarks/shedding_games.py --seconds 10
@@ -37,16 +37,15 @@ def use_cpu_clock() -> None:
 
 def bench_cosmodeck(players: int, options: dict[str, Any]) -> Runner:
     import cosmodeck
-    from cosmodeck.engine import Rng
 
     game = cosmodeck.load_game("blast-off", **options)
 
     def run(seconds: float) -> tuple[int, int, float]:
+        rng = random.Random(0)  # the anchors' chooser (each engine pays the same for its random choices)
         games = decisions = 0
         t0 = clock()
         while clock() - t0 < seconds:
             state = game.new_game(players=players, seed=games)
-            rng = Rng(games + 1)
             while not state.is_over:
                 to_act = state.to_act
                 if not to_act:
@@ -56,7 +55,7 @@ def bench_cosmodeck(players: int, options: dict[str, Any]) -> Runner:
                     continue
                 seat = min(to_act)
                 legal = state.legal_actions(seat)
-                state.apply(seat, legal[rng.randbelow(len(legal))])
+                state.apply(seat, legal[rng.randrange(len(legal))])
                 decisions += 1
             games += 1
         return games, decisions, clock() - t0

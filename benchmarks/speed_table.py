@@ -119,17 +119,18 @@ def _simulations(seconds: float, row: Any) -> None:
 def _playouts(game_id: str, players: int, fast: bool = True) -> Any:
     """Random playouts through the public State API (the loop of ``shedding_games.bench_cosmodeck``);
     ``fast=False``: the reference rules only (docs/ENGINE.md, "Fast path")."""
+    import random
+
     import cosmodeck
-    from cosmodeck.engine import Rng
 
     game = cosmodeck.load_game(game_id, fast=fast)
 
     def run(seconds: float) -> tuple[int, int, float]:
+        rng = random.Random(0)  # the anchors' chooser (each engine pays the same for its random choices)
         games = decisions = 0
         t0 = clock()
         while clock() - t0 < seconds:
             state = game.new_game(players=players, seed=games)
-            rng = Rng(games + 1)
             while not state.is_over:
                 to_act = state.to_act
                 if not to_act:
@@ -139,7 +140,7 @@ def _playouts(game_id: str, players: int, fast: bool = True) -> Any:
                     continue
                 seat = min(to_act)
                 legal = state.legal_actions(seat)
-                state.apply(seat, legal[rng.randbelow(len(legal))])
+                state.apply(seat, legal[rng.randrange(len(legal))])
                 decisions += 1
             games += 1
         return games, decisions, clock() - t0
