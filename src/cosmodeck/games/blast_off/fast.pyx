@@ -14,7 +14,7 @@ see ``game.py``). It overrides:
 - ``_compute_to_act``, ``_legal``, ``_do`` in turn-based timing (BLO-11): who acts; the countdown's slaps and
   an unrestricted turn's plays from C tables of the card types, the response step's announcements and
   catches; plays, draws, the drawn card's decision, countdown choices and response steps resolved by
-  compiled copies of the reference's functions (each names the one it copies), events built by setting
+  compiled copies of the reference's functions (each names the one it copies), events built by writing
   the frozen ``Event``'s slots. Missions' checks and effects, the end of a countdown, going out and the
   end of the game call the reference modules. Real time and every other phase run the reference.
 - ``_observe``: the public log kept for the view, the reference's code compiled.
@@ -86,25 +86,14 @@ for _t in range(_NTYPES):
 _EMPTY = frozenset()
 _ONE = tuple(frozenset({seat}) for seat in range(16))
 
-# Events are built by setting the frozen dataclass's slots directly (as games/shooting_star/fast_py.py and fast.pyx do):
-# the same objects, without its checked ``__init__``.
-_new = object.__new__
-_set_type = Event.__dict__["type"].__set__
-_set_data = Event.__dict__["data"].__set__
-_set_private = Event.__dict__["private"].__set__
-_set_seats = Event.__dict__["seats"].__set__
-_set_public = Event.__dict__["public"].__set__
+# Events are built by writing the frozen dataclass's slots (``engine/fast_event.pyx``): the same objects as
+# ``Event(...)``, without its checked ``__init__``.
+from cosmodeck.engine.fast_event cimport new_event
 
 
-cdef object _event(str kind, dict data, private, seats, bint public):
+cdef inline object _event(str kind, dict data, private, frozenset seats, bint public):
     """``Event(kind, data, private=private, seats=seats, public=public)``."""
-    e = _new(Event)
-    _set_type(e, kind)
-    _set_data(e, data)
-    _set_private(e, private)
-    _set_seats(e, seats)
-    _set_public(e, public)
-    return e
+    return new_event(kind, data, private, seats, public)
 
 
 cdef object _one(int seat):

@@ -1,0 +1,5 @@
+from typing import Any
+
+from cosmodeck.engine.events import Event
+
+def make(kind: str, data: dict[str, Any], private: Any, seats: frozenset[int], public: bool) -> Event: ...
