@@ -210,30 +210,47 @@ cdef list _mission_actions(st, int seat, subs):
         nm = len(ms)
         ids = [(ms[mi] if mi < nm else st.customs[mi - nm]).id for mi in st.inforce]
         hands = st.hands
-        catch_act = g.catch_act
+        catches = g._catches  # ``g.catch_act``'s table, read here; a missing entry is made by it
         for t in range(st.players):
             if t != seat and hands[t] and t not in used_targets:
-                out.append(catch_act(t, None))
+                a = catches.get((t, None))
+                out.append(a if a is not None else g.catch_act(t, None))
                 for i in ids:
-                    out.append(catch_act(t, i))
+                    a = catches.get((t, i))
+                    out.append(a if a is not None else g.catch_act(t, i))
     return out
+
+
+cdef dict _TEXTS = {}  # id(action) -> (action, str(action)): the interned actions' texts, made once
+
+
+cdef str _text(a):
+    """``str(a)``, kept per action object (the object kept with it, so its id is not reused while kept)."""
+    got = _TEXTS.get(id(a))
+    if got is not None and (<tuple>got)[0] is a:
+        return (<tuple>got)[1]
+    text = str(a)
+    if len(_TEXTS) >= 4096:
+        _TEXTS.clear()
+    _TEXTS[id(a)] = (a, text)
+    return text
 
 
 cdef list _submit(st, int seat, a):
     """``response.submit``: one announcement, gesture or catch added to ``seat``'s hidden list, or ``done``."""
     if isinstance(a, Done):
         st.rdone.add(seat)
-        return [_event("responded", {"seat": seat}, {"actions": [str(x) for x in st.pend[seat]]}, _one(seat),
+        return [_event("responded", {"seat": seat}, {"actions": [_text(x) for x in st.pend[seat]]}, _one(seat),
                        True)]
     st.pend[seat].append(a)
-    return [_event("response_added", {"seat": seat}, {"action": str(a)}, _one(seat), False)]
+    return [_event("response_added", {"seat": seat}, {"action": _text(a)}, _one(seat), False)]
 
 
 cdef list _step_choice(st, int seat, a):
     """``rules_play.step_choice``: a hidden countdown choice (11.2); the last one resolves the value."""
     cdef dict pend = st.pend
     pend[seat] = a
-    cdef list ev = [_event("chose", {"seat": seat}, {"action": str(a)}, _one(seat), True)]
+    cdef list ev = [_event("chose", {"seat": seat}, {"action": _text(a)}, _one(seat), True)]
     cdef list hands = st.hands
     cdef Py_ssize_t s
     for s in range(len(hands)):
