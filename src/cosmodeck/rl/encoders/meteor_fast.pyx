@@ -5,8 +5,8 @@
 its ``write`` as the table's ``row_writer`` hook (``Encoder.row_writer``). It reads the same state fields
 through the same information filter (MET-D4) and copies each block of ``MeteorDirect.write`` in order (the
 comments name them); a card's type is looked up once per card text (``_base`` and the encoder's
-``base_index``), the sites' facts come from ``MeteorDirect._site_facts`` (its cache by content) and the talk
-flags from ``rules_powers``. The mask and the decoding stay the readable ``MeteorDirect.legal`` (real time:
+``base_index``), the sites' facts come from ``MeteorDirect._site_facts``'s cache by content (read here with
+the same key; the method fills it) and the talk flags from ``rules_powers``. The mask and the decoding stay the readable ``MeteorDirect.legal`` (real time:
 the table decodes from the same legal map it masks with). ``tests/rl/test_meteor_fast.py`` proves the rows
 equal to the readable path's at every step of seeded games.
 """
@@ -15,6 +15,7 @@ from libc.string cimport memset
 from cosmodeck.rl.encoders.scale cimport ratio as _ratio
 
 from cosmodeck.games.meteor.rules_powers import may_chat as _may_chat
+from cosmodeck.games.meteor.rules_sites import cost_rules as _cost_rules
 from cosmodeck.games.meteor.rules_powers import may_show as _may_show
 from cosmodeck.rl.encoders.base import MapLegal as _MapLegal
 
@@ -196,6 +197,8 @@ cdef class CompiledWriter:
             out[self.o_hand_hidden] = 1.0
         sites, known, countdowns, passes = st.sites, st.known, st.countdowns, st.passes
         site_facts = self.direct._site_facts
+        cdef dict facts = self.direct._site  # its cache by content, read here first (the same key)
+        built = st.built
         for r in range(n):  # per relative seat: hand, shown cards, sites, Pass
             s = (me + r) % n
             out[self.o_hand_count + r] = _ratio(len(hands[s]), 20)
@@ -205,7 +208,9 @@ cdef class CompiledWriter:
                 i = 2 * r + slot
                 out[self.o_site_exists + i] = 1.0
                 self._per_base(out, self.o_site_cards + i * nb, mine[slot])
-                st_i, miss, site_dmg = site_facts(st, s, slot)
+                rules = _cost_rules(st, s)
+                got = facts.get((built[s][slot], rules.fa, rules.solar, *mine[slot]))
+                st_i, miss, site_dmg = got if got is not None else site_facts(st, s, slot)
                 if st_i >= 0:
                     out[self.o_site_status + i * self.ns + <int>st_i] = 1.0
                 at = self.o_site_missing + i * self.ne
