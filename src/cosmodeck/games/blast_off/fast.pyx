@@ -29,7 +29,7 @@ from cosmodeck.games.blast_off import countdown as _countdown
 from cosmodeck.games.blast_off import legal as _legal_mod
 from cosmodeck.games.blast_off import rules_play as _rules_play
 from cosmodeck.games.blast_off import missions as _missions
-from cosmodeck.games.blast_off.actions import DONE, DRAW, PASS, Announce, Catch, Done, Draw, Gesture, Keep, Pass, Play, Slap
+from cosmodeck.games.blast_off.actions import DONE, DRAW, KEEP, PASS, Announce, Catch, Done, Draw, Gesture, Keep, Pass, Play, Slap
 from cosmodeck.games.blast_off.cards import TYPE_NAME, face_text
 from cosmodeck.games.blast_off.effects import apply_effect as _apply_effect
 from cosmodeck.games.blast_off.mdl import EV_DRAW, EV_PLAYED
@@ -94,6 +94,16 @@ from cosmodeck.engine.fast_event cimport new_event
 cdef inline object _event(str kind, dict data, private, frozenset seats, bint public):
     """``Event(kind, data, private=private, seats=seats, public=public)``."""
     return new_event(kind, data, private, seats, public)
+
+
+cdef dict _SEATS = {}  # a bit mask of seats -> their frozenset (the to_act sets, made once each)
+
+
+cdef object _seats_of(unsigned long long mask):
+    got = _SEATS.get(mask)
+    if got is None:
+        got = _SEATS[mask] = frozenset([s for s in range(64) if (mask >> s) & 1])
+    return got
 
 
 cdef object _one(int seat):
@@ -499,11 +509,35 @@ cdef list _draw_cards(st, int seat, int n, str reason):
     return ev
 
 
+cdef list _drawn_options(st):
+    """``legal.drawn_options``; with no restriction in force every candidate play is clean (compiled here)."""
+    if st.has_restriction:
+        return _legal_mod.drawn_options(st)
+    g = st.g
+    cdef int t = g.ctype[st.drawn]
+    cdef int k = KIND[t]
+    cdef list out
+    if k == K_WILD:
+        out = list(g.wild_plays)
+    elif k == K_COUNTDOWN or _matches(t, st.fcol, st.fval):
+        out = [g.play_acts[t]]
+    else:
+        out = []
+    if not out or g.options["drawn_card_play"] == "may":
+        out.append(KEEP)
+    return out
+
+
 cdef list _drawn_decision(st):
     """``rules_play.drawn_decision``: the drawn card's choice, made by the engine when it is forced."""
-    opts = _legal_mod.drawn_options(st)
+    cdef list opts = _drawn_options(st)
     seat = st.cur
-    auto = _legal_mod.drawn_auto(st, opts)
+    g = st.g
+    auto = None  # legal.drawn_auto
+    if len(opts) == 1 and g.options["drawn_card_play"] == "must":
+        auto = opts[0]
+        if isinstance(auto, Keep) and st.has_restriction and not g.assist:
+            auto = None
     if auto is not None:
         return _drawn_play(st, seat, auto) if isinstance(auto, Play) else _keep(st, seat)
     st.phase = PH_DRAWN
@@ -617,14 +651,23 @@ class FastBlastOffState(BlastOffState):
         cdef int s, n
         if self.rt or ph == PH_OVER:
             return BlastOffState._compute_to_act(self)
+        cdef unsigned long long mask = 0
+        if self.players > 60:  # (the masks below hold 60 seats)
+            return BlastOffState._compute_to_act(self)
         if ph == PH_RESPONSE:
             rdone = self.rdone
-            return frozenset([s for s in self.pend if s not in rdone])
+            for s in self.pend:
+                if s not in rdone:
+                    mask |= 1ULL << <int>s
+            return _seats_of(mask)
         if ph == PH_CD:
             hands = self.hands
             pend = self.pend
             n = self.players
-            return frozenset([s for s in range(n) if hands[s] and s not in pend])
+            for s in range(n):
+                if hands[s] and s not in pend:
+                    mask |= 1ULL << s
+            return _seats_of(mask)
         cur = self.cur
         return _ONE[cur] if 0 <= cur < 16 else frozenset((cur,))
 
