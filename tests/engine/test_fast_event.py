@@ -52,3 +52,65 @@ def test_events_hold_their_fields_and_are_freed() -> None:
     assert gc.is_tracked(events[0])  # as object.__new__(Event) makes it: a cycle through it is collected
     del events
     assert (sys.getrefcount(data), sys.getrefcount(private)) == before
+
+
+def _by_dataclass(*args: Any, **kwargs: Any) -> Event:
+    """An event made by the dataclass's own generated ``__init__`` (what ``Event(...)`` was before)."""
+    e = object.__new__(Event)
+    fast_event._DATACLASS_INIT(e, *args, **kwargs)
+    return e
+
+
+CALLS: list[tuple[tuple[Any, ...], dict[str, Any]]] = [
+    (("turn",), {}),
+    (("turn", {"seat": 1}), {}),
+    (("drew", {"seat": 2}), {"private": {"cards": ["G7"]}, "seats": frozenset({2})}),
+    (("x",), {"data": {"k": 1}, "public": False}),
+    (("x", {"k": 1}, None, frozenset({0}), 0), {}),  # stored as given, as the dataclass does (no bool())
+    ((), {"type": "y", "data": None, "private": [], "seats": frozenset(), "public": True}),
+]
+
+
+def test_event_is_built_by_the_compiled_init() -> None:
+    from cosmodeck.engine import events
+
+    assert events.COMPILED_INIT and Event.__init__ is fast_event.event_init
+
+
+@pytest.mark.parametrize("call", CALLS, ids=range(len(CALLS)))
+def test_the_compiled_init_stores_what_the_dataclass_init_stores(call: tuple[Any, ...]) -> None:
+    args, kwargs = call
+    got, want = Event(*args, **kwargs), _by_dataclass(*args, **kwargs)
+    assert got == want and repr(got) == repr(want)
+    for f in dataclasses.fields(Event):
+        a, b = getattr(got, f.name), getattr(want, f.name)
+        assert type(a) is type(b) and (a is b or f.name == "data")
+    assert dataclasses.replace(got, type="z") == dataclasses.replace(want, type="z")
+
+
+def test_the_compiled_init_defaults() -> None:
+    a, b = Event("t"), Event("t")
+    assert a.data == {} and a.data is not b.data  # a new dict each time, as ``default_factory=dict``
+    assert a.seats is Event.__dataclass_fields__["seats"].default and a.private is None and a.public is True
+    with pytest.raises(TypeError):
+        Event()  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        Event("t", colour="red")  # type: ignore[call-arg]
+
+
+def test_init_called_again_releases_the_old_fields() -> None:
+    first: dict[str, Any] = {"k": 1}
+    e = Event("t", first)
+    held = sys.getrefcount(first)
+    e.__init__("u", {"k": 2})  # type: ignore[misc]
+    assert e == _by_dataclass("u", {"k": 2}) and sys.getrefcount(first) == held - 1
+
+
+def test_a_subclass_is_built_by_the_dataclass_init() -> None:
+    class Noted(Event):  # no __init__ of its own, a slot more: the compiled init leaves it to the dataclass's
+        __slots__ = ("note",)
+
+    t = Noted("turn", {"seat": 0}, seats=frozenset({0}))
+    assert (t.type, t.data, t.private, t.seats, t.public) == ("turn", {"seat": 0}, None, frozenset({0}), True)
+    object.__setattr__(t, "note", "n")
+    assert t.note == "n" and t.type == "turn"

@@ -42,6 +42,22 @@ class Event:
         return out
 
 
+def _install_compiled_init() -> bool:
+    """``Event(...)`` through ``engine/fast_event.pyx:event_init`` when the extension is built: the generated
+    ``__init__``'s fields, defaults and stored objects, each slot written directly (the dataclass sets each
+    field through ``object.__setattr__``, as it must for a frozen class: about 0.6 us an event). Every
+    rules module builds its events this way. ``tests/engine/test_fast_event.py`` proves the two equal."""
+    try:
+        from cosmodeck.engine.fast_event import event_init
+    except ImportError:  # pragma: no cover - a build without the extension keeps the dataclass's
+        return False
+    Event.__init__ = event_init  # type: ignore[method-assign]
+    return True
+
+
+COMPILED_INIT = _install_compiled_init()
+
+
 def redact(events: Iterable[Event], seat: int | None) -> list[dict[str, JSON]]:
     """The events ``seat`` may see, in order."""
     out = []

@@ -9,7 +9,7 @@
 """
 
 from cpython.object cimport PyObject, PyTypeObject
-from cpython.ref cimport Py_INCREF
+from cpython.ref cimport Py_INCREF, Py_XDECREF
 
 from cosmodeck.engine.events import Event
 
@@ -18,6 +18,7 @@ cdef extern from "Python.h":
         Py_ssize_t offset
     ctypedef struct PyMemberDescrObject:
         PyMemberDef* d_member
+    PyTypeObject* Py_TYPE(object o)
     object PyType_GenericAlloc(PyTypeObject* t, Py_ssize_t n)  # a new reference, GC-tracked as object.__new__
 
 
@@ -58,3 +59,36 @@ cdef object new_event(str kind, dict data, object private, frozenset seats, bint
 def make(kind: str, data: dict, private: object, seats: frozenset, public: bool) -> object:
     """``new_event`` for Python (tests)."""
     return new_event(kind, data, private, seats, public)
+
+
+
+# ---- ``Event.__init__`` compiled (events.py installs it) ------------------------------------------------------
+
+_SEATS_DEFAULT = Event.__dataclass_fields__["seats"].default  # ``frozenset()``, the dataclass's own default
+_DATACLASS_INIT = Event.__init__  # the generated ``__init__`` (for subclasses of ``Event``)
+_NO_DATA = object()  # ``data`` not given: a new dict, as the field's ``default_factory``
+
+
+cdef inline void _set(PyObject* e, Py_ssize_t off, object v) noexcept:
+    """Store ``v`` in a slot that may already hold a value (``__init__`` called again on an event)."""
+    cdef PyObject** at = <PyObject**>((<char*>e) + off)
+    cdef PyObject* old = at[0]
+    Py_INCREF(v)
+    at[0] = <PyObject*>v
+    Py_XDECREF(old)
+
+
+def event_init(self, type, data=_NO_DATA, private=None, seats=_SEATS_DEFAULT, public=True):
+    """The dataclass's generated ``__init__`` (the same fields, defaults and stored objects: nothing is
+    converted or checked, as there), writing each slot directly instead of ``object.__setattr__`` per field."""
+    if data is _NO_DATA:
+        data = {}
+    if Py_TYPE(self) is not T_EVENT:  # a subclass: its own layout may differ
+        _DATACLASS_INIT(self, type, data, private, seats, public)
+        return
+    cdef PyObject* e = <PyObject*>self
+    _set(e, O_TYPE, type)
+    _set(e, O_DATA, data)
+    _set(e, O_PRIVATE, private)
+    _set(e, O_SEATS, seats)
+    _set(e, O_PUBLIC, public)
