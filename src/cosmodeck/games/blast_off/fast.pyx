@@ -202,18 +202,34 @@ cdef list _token_specs(st, int seat):
 cdef list _mission_actions(st, int seat, subs):
     """``legal.mission_actions``: announcements and gestures of the obligations, then the catches."""
     g = st.g
-    used = set(subs) if subs else None
     used_targets = {a.target for a in subs if isinstance(a, Catch)} if subs else ()
     cdef list out = []
+    cdef list specs = _token_specs(st, seat)
+    cdef set sub_ids = None
+    cdef Py_ssize_t hits = 0
     hi = -1
-    for spec in _token_specs(st, seat):
+    if subs:  # the submitted announcements and gestures, by identity (a Catch never equals one of them)
+        sub_ids = {id(a) for a in subs if not isinstance(a, Catch)}
+    for spec in specs:
         acts = g.token_acts(*spec)
         if spec[2] == "hand_size":
             hi = _legal_mod.count_limit(st, seat) if hi < 0 else hi
             acts = acts[:hi + 1]
-        if used is None:
+        if not sub_ids:
             out.extend(acts)
         else:
+            for a in acts:
+                if id(a) in sub_ids:
+                    hits += 1
+                else:
+                    out.append(a)
+    if sub_ids and hits < len(sub_ids):  # a submission that is not one of these very objects: by equality, as
+        used = set(subs)         # ``legal.mission_actions`` (each act is listed once, so identity sufficed above)
+        out = []
+        for spec in specs:
+            acts = g.token_acts(*spec)
+            if spec[2] == "hand_size":
+                acts = acts[:hi + 1]
             out.extend([a for a in acts if a not in used])
     if not g.referee:
         ms = g.missions
