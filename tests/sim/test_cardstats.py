@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from cosmodeck.api import load_game
+from cosmodeck.bots.registry import make_bots
+from cosmodeck.engine.events import Event
+from cosmodeck.engine.rng import derive_seed
 from cosmodeck.sim.batch import SimSpec
-from cosmodeck.sim.runner import GameOutcome
+from cosmodeck.sim.observe import observer_for
+from cosmodeck.sim.runner import GameOutcome, bot_rng, play_game
 from cosmodeck.sim.simulate import run_spec, simulate
 
 
@@ -84,3 +90,43 @@ def test_per_card_numbers_do_not_depend_on_workers() -> None:
     spec = SimSpec("shooting-star", 2, 16, seed=9, bots="heuristic")
     one, two = run_spec(spec, workers=1), run_spec(spec, workers=2)
     assert [o.metrics["per_card"] for o in one] == [o.metrics["per_card"] for o in two]
+
+
+def _merged(e: Event) -> Event:
+    """The event as ``to_dict`` shows it (its private fields over its public ones), with nothing private."""
+    d = e.to_dict()
+    del d["type"]
+    return Event(e.type, d, private=None, seats=e.seats, public=e.public)
+
+
+@pytest.mark.parametrize("game_id, bots, options", [
+    ("shooting-star", "heuristic", {}),
+    ("shooting-star", "random", {"custom_sector": True}),
+    ("blast-off", "heuristic", {"timing": "steps"}),
+    ("blast-off", "random", {"timing": "realtime"}),
+    ("meteor", "heuristic", {}),
+])
+def test_observers_read_each_event_as_its_unredacted_dict(game_id: str, bots: str, options: dict[str, Any]) -> None:
+    """The observers read events' fields without building ``to_dict``: fed the engine's events (private fields
+    apart) and the same events with every field public, each tallies the same (an observer reading only the
+    public part, or only the private one, differs on the cards placed, drawn or revealed)."""
+    spec = SimSpec(game=game_id, players=4, games=6, seed=5, bots=bots, options=options)
+    game = spec.load()
+    seen = 0
+    for i in range(6):
+        seed = derive_seed(spec.seed, i)
+        state = game.new_game(players=4, seed=seed)
+        real, merged = observer_for(game, 4), observer_for(game, 4)
+        assert real is not None and merged is not None
+
+        def sink(seat: int | None, events: list[Event]) -> None:
+            nonlocal seen
+            seen += sum(1 for e in events if e.private)
+            real(seat, events, state.now)  # noqa: B023 - called within this iteration only
+            merged(seat, [_merged(e) for e in events], state.now)  # noqa: B023
+
+        decisions = play_game(state, make_bots(game_id, bots, 4, game), bot_rng(seed), 100_000, sink)
+        result = state.result
+        assert result is not None
+        assert real.finish(state, result.to_dict(), decisions) == merged.finish(state, result.to_dict(), decisions)
+    assert seen > 0

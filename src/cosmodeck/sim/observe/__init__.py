@@ -26,6 +26,23 @@ class Observer(Protocol):
     def finish(self, state: State, result: dict[str, Any], decisions: int) -> dict[str, Any]: ...
 
 
+def field(e: Event, key: str) -> Any:
+    """``e.to_dict()[key]``: the unredacted event's field (a private one over a public one of the same name),
+    without building the dict."""
+    private = e.private
+    if private and key in private:
+        return private[key]
+    return e.data[key]
+
+
+def field_or(e: Event, key: str, default: Any = None) -> Any:
+    """``e.to_dict().get(key, default)``, without building the dict."""
+    private = e.private
+    if private and key in private:
+        return private[key]
+    return e.data.get(key, default)
+
+
 class Tally:
     """Counters per id, and which seats touched each id."""
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from cosmodeck.engine.events import Event
 from cosmodeck.engine.state import State
-from cosmodeck.sim.observe import Tally
+from cosmodeck.sim.observe import Tally, field, field_or
 
 
 class BlastOffObserver:
@@ -34,37 +34,36 @@ class BlastOffObserver:
             self.decisions += 1
         self.now = now
         cards, missions = self.cards, self.missions
-        for e in events:
-            d = e.to_dict()
+        for e in events:  # each event's fields as ``e.to_dict()`` has them (``field``), the dict never built
             t = e.type
             if t == "played":
-                cards.add(str(d["card"]), "played", seat=int(d["seat"]))
+                cards.add(str(field(e, "card")), "played", seat=int(field(e, "seat")))
             elif t == "slap_accepted":
-                cards.add(str(d["card"]), "slapped", seat=int(d["seat"]))
+                cards.add(str(field(e, "card")), "slapped", seat=int(field(e, "seat")))
             elif t == "drew":
-                for c in d.get("cards") or ():
-                    cards.add(str(c), "drawn", seat=int(d["seat"]))
+                for c in field_or(e, "cards") or ():
+                    cards.add(str(c), "drawn", seat=int(field(e, "seat")))
             elif t == "mission_revealed":
-                for old in d.get("replaced") or ():
+                for old in field_or(e, "replaced") or ():
                     self._close(str(old))
-                mid = str(d["mission"])
-                missions.add(mid, "revealed", seat=int(d["seat"]))
+                mid = str(field(e, "mission"))
+                missions.add(mid, "revealed", seat=int(field(e, "seat")))
                 self.since.setdefault(mid, (self.decisions, self.now))
             elif t == "obligation":
-                missions.add(str(d["mission"]), "obligations")
-                self.owed.append((int(d["seat"]), str(d["token"]), str(d["mission"])))
-            elif t in ("announced", "gestured") and d.get("fulfilled"):
+                missions.add(str(field(e, "mission")), "obligations")
+                self.owed.append((int(field(e, "seat")), str(field(e, "token")), str(field(e, "mission"))))
+            elif t in ("announced", "gestured") and field_or(e, "fulfilled"):
                 for i, (s, token, mid) in enumerate(self.owed):
-                    if s == d.get("seat") and token == d.get("token"):
+                    if s == field_or(e, "seat") and token == field_or(e, "token"):
                         missions.add(mid, "kept")
                         del self.owed[i]
                         break
             elif t == "violation":
-                missions.add(str(d["mission"]), "violations")
+                missions.add(str(field(e, "mission")), "violations")
             elif t == "caught":
-                missions.add(str(d["mission"]), "catches")
+                missions.add(str(field(e, "mission")), "catches")
             elif t == "penalized":
-                missions.add(str(d["mission"]), "penalties")
+                missions.add(str(field(e, "mission")), "penalties")
 
     def _close(self, mid: str) -> None:
         start = self.since.pop(mid, None)

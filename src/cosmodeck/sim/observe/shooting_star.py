@@ -17,7 +17,7 @@ from typing import Any
 
 from cosmodeck.engine.events import Event
 from cosmodeck.engine.state import State
-from cosmodeck.sim.observe import Tally
+from cosmodeck.sim.observe import Tally, field, field_or
 
 
 def _kind(card: Any) -> str:
@@ -34,20 +34,20 @@ class ShootingStarObserver:
 
     def __call__(self, seat: int | None, events: list[Event], now: float) -> None:
         cards = self.cards
-        for e in events:
-            d = e.to_dict()
+        for e in events:  # each event's fields as ``e.to_dict()`` has them (``field``), the dict never built
             t = e.type
             if t == "place":
-                cards.add(_kind(d["card"]), "played", seat=int(d["seat"]))
+                cards.add(_kind(field(e, "card")), "played", seat=int(field(e, "seat")))
             elif t == "resolve":
-                self.resolving = _kind(d["card"])
-            elif t == "to_debris" and d.get("cause") == "resolved":
-                self.resolving = None
+                self.resolving = _kind(field(e, "card"))
+            elif t == "to_debris":
+                if field_or(e, "cause") == "resolved":
+                    self.resolving = None
             elif t == "shield":
-                cards.add(_kind(d["card"]), "shielded")
+                cards.add(_kind(field(e, "card")), "shielded")
                 cards.add(self.shield, "blocks")
             elif t == "destroy":
-                cards.add(_kind(d["card"]), "destroyed")
+                cards.add(_kind(field(e, "card")), "destroyed")
                 if self.resolving is not None:
                     cards.add(self.resolving, "cards_destroyed")
             elif self.resolving is None:
@@ -56,10 +56,10 @@ class ShootingStarObserver:
                 cards.add(self.resolving, "misses")
             elif t == "flip":
                 cards.add(self.resolving, "hits")
-            elif t == "capture" and d.get("cause") == "damage":
+            elif t == "capture" and field_or(e, "cause") == "damage":
                 cards.add(self.resolving, "hits")
                 cards.add(self.resolving, "captures")
-                planet = self.data.planets.get(d.get("planet"))
+                planet = self.data.planets.get(field_or(e, "planet"))
                 moon = 1 if planet is not None and planet.moons >= 1 else 0
                 cards.add(self.resolving, "points", 1 + moon)
 
