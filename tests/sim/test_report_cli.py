@@ -109,6 +109,45 @@ def test_a_compare_where_play_changes_plots_only_the_measures_that_moved(capsys:
     assert moved
 
 
+def test_what_changed_tells_the_whole_game_first_and_the_strongest_card_measures(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Blast Off! with ten Countdown cards instead of six (many cards move): the whole-game numbers come first;
+    past ``MAX_NAMED`` the cards are counted rather than named, and past ``MAX_SENTENCES`` the card and mission
+    measures are told strongest evidence first and the rest counted (checked with small caps; under the
+    project's caps these few are all told)."""
+    from cosmodeck.sim.report import tables
+
+    text = resources.files("cosmodeck.games.blast_off.data").joinpath("default.json").read_text()
+    data = json.loads(text)
+    data["deck"]["countdown"] = 10
+    b = tmp_path / "b.json"
+    b.write_text(json.dumps(data))
+    code, out, _ = run(capsys, "compare", "blast-off", "--players", "4", "--games", "300", "--b-data", str(b),
+                       "--json")
+    assert code == 0
+    r = json.loads(out)
+    moved = sorted((u for u in r["units"] if u["significant"]), key=lambda u: u["p_value"])
+    games = sorted((x for x in r["differences"] if x["significant_holm"]), key=lambda x: x["p_value"])
+    cards = {u["id"] for u in moved if u["unit"] == "card"}
+    assert len(moved) > 3 and len(cards) > 2 and games  # (with 300 games; 2,000 move every card)
+    names = tables.result_names(r)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(tables, "MAX_SENTENCES", 3)
+        mp.setattr(tables, "MAX_NAMED", 2)
+        lines = tables.what_changed(r)
+    assert lines[:len(games)] == [tables.moved_sentence(names, x) for x in games]
+    seen = len({u["id"] for u in r["units"] if u["unit"] == "card"})
+    assert lines[len(games)] == f"The numbers of {len(cards)} of the {seen} cards moved; the tables below name each."
+    told = [ln for ln in lines if ln.startswith(("Card ", "Mission "))]
+    assert told == [tables.moved_sentence(names, u) for u in moved[:3]]
+    assert f"{len(moved) - 3} more card and mission measures moved" in lines[-2]
+    every = tables.what_changed(r)  # the project's caps: these few are all told, and named
+    assert [ln for ln in every if ln.startswith(("Card ", "Mission "))] == [tables.moved_sentence(names, u)
+                                                                           for u in moved]
+    assert any(ln.startswith("Cards whose numbers moved: ") for ln in every)
+    assert not any("more card and mission measures" in ln for ln in every)
+
+
 def test_tournament_command_json_and_report(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     d = tmp_path / "rep"
     code, out, _ = run(capsys, "tournament", "shooting-star", "--bots", "random,heuristic", "--games", "4",

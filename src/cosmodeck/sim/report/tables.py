@@ -98,22 +98,36 @@ def same_play(result: dict[str, Any]) -> bool:
     return bool(counts and lengths) and all(identical(r) for r in (*counts, *lengths))
 
 
+MAX_NAMED = 12  # ids named in "whose numbers moved" before they are counted instead
+MAX_SENTENCES = 12  # card and mission measures told one by one, the strongest evidence first
+
+
 def what_changed(result: dict[str, Any]) -> list[str]:
-    """Sentences naming the cards, missions and game numbers that moved (significant after Holm)."""
+    """Sentences naming the game numbers, cards and missions that moved (significant after Holm): the whole-game
+    numbers first, then the cards and missions (named when few, counted when many) and their strongest
+    ``MAX_SENTENCES`` measures; the tables list every one."""
     units: Sequence[dict[str, Any]] = result.get("units") or ()
     game = result_names(result)
     games = [r for r in result["differences"] if r.get("significant_holm")]
     moved = [u for u in units if u["significant"]]
     n = len(units) + len(result["differences"])
     out: list[str] = []
-    for unit in ("card", "mission"):
-        ids = sorted({u["id"] for u in moved if u["unit"] == unit})
-        if ids:
-            out.append(f"{unit.capitalize()}s whose numbers moved: {', '.join(named(game, i) for i in ids)}.")
-    for r in sorted(moved, key=lambda r: r["p_value"]):
-        out.append(moved_sentence(game, r))
     for r in sorted(games, key=lambda r: r["p_value"]):
         out.append(moved_sentence(game, r))
+    for unit in ("card", "mission"):
+        ids = sorted({u["id"] for u in moved if u["unit"] == unit})
+        if len(ids) > MAX_NAMED:
+            seen = len({u["id"] for u in units if u["unit"] == unit})
+            how_many = f"all {seen}" if len(ids) == seen else f"{len(ids)} of the {seen}"
+            out.append(f"The numbers of {how_many} {unit}s moved; the tables below name each.")
+        elif ids:
+            out.append(f"{unit.capitalize()}s whose numbers moved: {', '.join(named(game, i) for i in ids)}.")
+    ranked = sorted(moved, key=lambda r: r["p_value"])
+    for r in ranked[:MAX_SENTENCES]:
+        out.append(moved_sentence(game, r))
+    if len(ranked) > MAX_SENTENCES:
+        out.append(f"{len(ranked) - MAX_SENTENCES} more card and mission measures moved, with weaker evidence; "
+                   f"the tables below list them.")
     if same_play(result):
         out.append("The bots played every game the same way in A and B: every card and mission count and every "
                    "game's length are identical, game by game. The change moved only what is computed from the "
