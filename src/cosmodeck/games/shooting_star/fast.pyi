@@ -1,11 +1,21 @@
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cosmodeck.engine.events import Event
 from cosmodeck.engine.fast_rng import FastRng as FastRng
 from cosmodeck.games.shooting_star.state import ShootingStarState
 
+if TYPE_CHECKING:
+    from cosmodeck.games.shooting_star.game import ShootingStarGame
+
 class GameTables: ...
 class ShapeTables: ...
+class GridTables: ...
+
+class SetupTables:
+    ok: bool
+    def __init__(self, game: ShootingStarGame) -> None: ...
+
+def new_state(game: ShootingStarGame, players: int, seed: int) -> FastShootingStarState | None: ...
 
 class FastShootingStarState(ShootingStarState):
     @property
