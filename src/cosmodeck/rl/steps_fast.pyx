@@ -5,7 +5,9 @@ readable Python they copy, without the interpreter between them.
 
 - ``run_random(table, me, rng)``: ``CosmodeckGym._run_bots`` when every opponent is the plain ``random`` bot
   (``RandomBot.act``: ``legal[rng.randbelow(len(legal))]``), with ``Table.current`` and ``Table.act`` inlined
-  and ``Rng.randbelow`` in 64-bit C (``engine/rng.py``'s SplitMix64: the same numbers).
+  and ``Rng.randbelow`` in 64-bit C (``engine/rng.py``'s SplitMix64: the same numbers); a state with a
+  ``play_random(seat, rng)`` method (Shooting Star's ``FastShootingStarState``) draws and applies that same
+  move itself without building the legal list.
 - ``vector_step(...)``: ``CosmodeckVectorEnv.step``'s loop over its K games in one call: each agent's action
   (``Table.act_index``), its opponents' moves, the same-step autoreset (``CosmodeckGym._start``) and the
   observation and mask rows written into the batch's preallocated ``(K, ...)`` arrays.
@@ -222,11 +224,13 @@ cpdef run_random(table, int me, rng):
         if cur == me:
             return
         st = table.state
-        legal = st.legal_actions(cur)
-        n = len(legal)
-        if n == 0:
-            raise RuntimeError("bot random declined to act in a turn-based game")
-        st.apply(cur, legal[_randbelow(rng, n)])  # ``table.act(cur, action)``: ``cur`` decides now
+        play = getattr(st, "play_random", None)  # the state's own move without the list (Shooting Star's fast.pyx)
+        if play is None or play(cur, rng) is None:
+            legal = st.legal_actions(cur)
+            n = len(legal)
+            if n == 0:
+                raise RuntimeError("bot random declined to act in a turn-based game")
+            st.apply(cur, legal[_randbelow(rng, n)])  # ``table.act(cur, action)``: ``cur`` decides now
         table.steps += 1
         _begin_round(table)
 

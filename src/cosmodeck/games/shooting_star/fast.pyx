@@ -75,15 +75,57 @@ _new = object.__new__
 
 # ---- events: the frozen dataclass's slots set directly (the same objects as ``Event(...)``) -----------------
 
-cdef object _ev(str kind, dict data):
-    """``Event(kind, data)``."""
+cdef extern from "Python.h":
+    """
+    #include "structmember.h"
+    static Py_ssize_t cosmodeck_member_offset(PyObject* d, int* ok) {
+        /* a member descriptor's slot offset, when it is a plain object slot (T_OBJECT_EX, writable) */
+        if (Py_TYPE(d) != &PyMemberDescr_Type) { *ok = 0; return 0; }
+        PyMemberDef* m = ((PyMemberDescrObject*)d)->d_member;
+        *ok = (m->type == T_OBJECT_EX && !(m->flags & READONLY));
+        return m->offset;
+    }
+    """
+    Py_ssize_t cosmodeck_member_offset(object d, int* ok)
+
+from cpython.object cimport PyObject
+
+cdef Py_ssize_t _OFF[5]  # the slot offsets of Event's type, data, private, seats, public
+cdef bint _RAW = True  # every slot a plain object slot: events filled by writing their slots (else by setattr)
+cdef int _ok_slot
+for _i, _name in enumerate(("type", "data", "private", "seats", "public")):
+    _OFF[_i] = cosmodeck_member_offset(vars(Event)[_name], &_ok_slot)
+    _RAW = _RAW and _ok_slot
+RAW_EVENTS = _RAW  # (for the tests: the build fills events by their slots)
+
+
+cdef inline void _put(object e, Py_ssize_t off, object v) noexcept:
+    """Fill an empty slot of a new object (``object.__new__`` leaves them NULL)."""
+    Py_INCREF(v)
+    (<PyObject**>((<char*><PyObject*>e) + off))[0] = <PyObject*>v
+
+
+cdef object _event(str kind, dict data, object private, object seats):
+    """``Event(kind, data, private=private, seats=seats)``: the frozen dataclass's slots set directly."""
     e = _new(Event)
-    PyObject_GenericSetAttr(e, "type", kind)
+    if _RAW:
+        _put(e, _OFF[0], kind)
+        _put(e, _OFF[1], data)
+        _put(e, _OFF[2], private)
+        _put(e, _OFF[3], seats)
+        _put(e, _OFF[4], True)
+        return e
+    PyObject_GenericSetAttr(e, "type", kind)  # pragma: no cover - an Event whose slots are not plain
     PyObject_GenericSetAttr(e, "data", data)
-    PyObject_GenericSetAttr(e, "private", None)
-    PyObject_GenericSetAttr(e, "seats", _EMPTY)
+    PyObject_GenericSetAttr(e, "private", private)
+    PyObject_GenericSetAttr(e, "seats", seats)
     PyObject_GenericSetAttr(e, "public", True)
     return e
+
+
+cdef inline object _ev(str kind, dict data):
+    """``Event(kind, data)``."""
+    return _event(kind, data, None, _EMPTY)
 
 
 cdef inline list _xy(cell):
@@ -263,12 +305,8 @@ cdef list _place(st, int seat, card, cell, arrow):
     cdef list placed = list(st.placed)
     placed.append((seat, card, cell, arrow))
     st.placed = placed
-    e = _new(Event)
-    PyObject_GenericSetAttr(e, "type", "place")
-    PyObject_GenericSetAttr(e, "data", {"seat": seat, "cell": _xy(cell), "orientation": arrow})
-    PyObject_GenericSetAttr(e, "private", {"card": gt.cid(st.factions[seat], card)})
-    PyObject_GenericSetAttr(e, "seats", _ONE[seat] if seat < 16 else frozenset((seat,)))
-    PyObject_GenericSetAttr(e, "public", True)
+    e = _event("place", {"seat": seat, "cell": _xy(cell), "orientation": arrow},
+               {"card": gt.cid(st.factions[seat], card)}, _ONE[seat] if seat < 16 else frozenset((seat,)))
     cdef list events = [e]
     if len(placed) == st.players:
         _resolve_turn(st, gt, events)
@@ -659,6 +697,67 @@ cdef Py_ssize_t _randbelow(st, Py_ssize_t n) except -1:
     return rng.randbelow(n)
 
 
+
+
+# ---- a random bot's move (``RandomBot.act``) without the legal list ------------------------------------------
+
+cdef Py_ssize_t _rng_below(rng, Py_ssize_t n) except -1:
+    """``rng.randbelow(n)`` for n >= 1: in C for a plain ``Rng`` or a ``FastRng``."""
+    cdef u64 s
+    cdef u64 r
+    if n == 1:
+        return 0
+    if type(rng) is Rng or type(rng) is FastRng:
+        s = rng.state
+        r = _below(&s, <u64>n)
+        rng.state = s
+        return <Py_ssize_t>r
+    return rng.randbelow(n)
+
+
+cdef object _random_place(st, int seat, rng):
+    """``legal[rng.randbelow(len(legal))]`` of ``legal = _legal_place(st, seat)``, without building ``legal``:
+    its length is hand x free cells x arrows, and entry r is card r // (free x arrows), free cell
+    (r // arrows) % free (row-major), arrow r % arrows. ``None`` when nothing is legal (no draw then)."""
+    cdef GameTables gt = _tables(st)
+    cdef ShapeTables sh = _shape(st, gt)
+    cdef Py_ssize_t n = sh.n
+    cdef Py_ssize_t w = sh.w
+    cdef Py_ssize_t k, r, per, want, count = 0
+    if n > MAXCELLS:  # pragma: no cover - no data file has such a sector
+        legal = _fast_py.legal(st, seat)
+        return legal[_rng_below(rng, len(legal))] if legal else None
+    cdef unsigned char free[MAXCELLS]
+    cdef dict board = st.board
+    cdef tuple order = sh.order
+    for k in range(n):
+        if order[k] in board:
+            free[k] = 1
+            count += 1
+        else:
+            free[k] = 0
+    cdef dict index = sh.index
+    for p in st.placed:
+        j = index.get(p[2])
+        if j is not None:
+            k = j
+            if free[k]:
+                free[k] = 0
+                count -= 1
+    cdef tuple hand = st.hands[seat]
+    per = count * w
+    if per == 0 or not hand:
+        return None
+    r = _rng_below(rng, len(hand) * per)
+    row = <tuple>sh.rows[hand[r // per]]
+    r = r % per
+    want = r // w
+    for k in range(n):
+        if free[k]:
+            if want == 0:
+                return row[k * w + r % w]
+            want -= 1
+    raise AssertionError("shooting_star.fast: a free cell counted but not found")  # pragma: no cover
 
 # ---- setup (SHS-3): ``game._new_state`` with ``rules_setup``'s deal in C, the same draws in the same order -----
 
@@ -1107,6 +1206,21 @@ class FastShootingStarState(ShootingStarState):
                     self._log = (self._log, (self.now, seat, action))
                     return events
         return ShootingStarState.apply(self, seat, action, at)
+
+    def play_random(self, int seat, rng):
+        """The plain random bot's move for ``seat``, the one to act in the placement phase: ``apply(seat,
+        legal[rng.randbelow(len(legal))])`` with ``legal = legal_actions(seat)`` (``RandomBot.act``), the same draw
+        and the same action, without building ``legal``; returns its events. ``None`` (nothing drawn, nothing
+        changed) when the game is over, not in the placement phase, ``seat`` is not to act or has no legal move:
+        the caller then takes the legal list's way."""
+        if self.res is not None or self.phase != P_PLACE or seat != (self.invader + len(self.placed)) % self.players:
+            return None
+        action = _random_place(self, seat, rng)
+        if action is None:
+            return None
+        events = _place(self, seat, action.card, action.cell, action.orientation)
+        self._log = (self._log, (self.now, seat, action))
+        return events
 
     def _do(self, seat, action):
         if type(action) is Place and self.phase == P_PLACE:
