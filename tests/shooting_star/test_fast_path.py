@@ -279,3 +279,22 @@ def test_play_random_is_the_random_bots_move_on_the_legal_list(players: int, opt
         assert a.play_random(0, mine) is None and mine.state == before
         assert a.record() == b.record()
     assert played > 50 and refused > 50
+
+
+def test_compiled_rank_equals_the_reference() -> None:
+    """``fast.rank`` (the compiled end of the game's ranking) is ``rules_score.rank``: most points, then captured
+    cards, then moons, full ties shared, on random breakdowns with many ties (2-5 seats)."""
+    from cosmodeck.games.shooting_star import fast
+    from cosmodeck.games.shooting_star.rules_score import rank
+
+    rng = Rng(3)
+    shared = 0
+    for _ in range(3000):
+        n = 2 + rng.randbelow(4)
+        breakdown = [{"cards": rng.randbelow(3), "missions": {f"m{s}": rng.randbelow(3)}, "total": rng.randbelow(3),
+                      "captured": rng.randbelow(2), "moon_count": rng.randbelow(2)} for s in range(n)]
+        got, want = fast.rank(breakdown, "few_planets"), rank(breakdown, "few_planets")
+        assert got == want and got.to_dict() == want.to_dict(), breakdown
+        assert got.details["breakdown"] == breakdown and got.details["breakdown"][0] is not breakdown[0]
+        shared += len(got.winners) > 1
+    assert shared > 100

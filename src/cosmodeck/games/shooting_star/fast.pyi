@@ -2,6 +2,7 @@ from typing import TYPE_CHECKING, Any
 
 from cosmodeck.engine.events import Event
 from cosmodeck.engine.fast_rng import FastRng as FastRng
+from cosmodeck.engine.result import Result
 from cosmodeck.engine.rng import Rng
 from cosmodeck.games.shooting_star.state import ShootingStarState
 
@@ -18,6 +19,7 @@ class SetupTables:
     ok: bool
     def __init__(self, game: ShootingStarGame) -> None: ...
 
+def rank(breakdown: list[dict[str, Any]], reason: str) -> Result: ...
 def new_state(game: ShootingStarGame, players: int, seed: int) -> FastShootingStarState | None: ...
 
 class FastShootingStarState(ShootingStarState):

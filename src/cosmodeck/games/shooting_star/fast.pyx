@@ -49,7 +49,7 @@ from cosmodeck.games.shooting_star import fast_py as _fast_py
 from cosmodeck.games.shooting_star.actions import Place
 from cosmodeck.games.shooting_star.cards import DARK_LEVEL as _DARK_LEVEL
 from cosmodeck.games.shooting_star.cards import KIND_12, KIND_34, KIND_DARK, NEIGHBOURS
-from cosmodeck.games.shooting_star.rules_score import rank as _rank
+from cosmodeck.engine.result import Result
 from cosmodeck.games.shooting_star.rules_setup import PHASE_OVER, PHASE_PLACE, PHASE_SECTOR
 from cosmodeck.games.shooting_star.rules_setup import first_player as _first_player
 from cosmodeck.games.shooting_star.state import ShootingStarState
@@ -591,6 +591,57 @@ cdef void _end_game(st, GameTables gt, str reason, list events) except *:
     breakdown = res.details["breakdown"]
     for seat in range(n):
         events.append(_ev("score", {"seat": seat, "breakdown": dict(breakdown[seat])}))
+
+
+cdef inline bint _key_less(double* a, double* b) noexcept:
+    """``tuple(a) < tuple(b)`` of two (points, captured, moons) keys."""
+    if a[0] != b[0]:
+        return a[0] < b[0]
+    if a[1] != b[1]:
+        return a[1] < b[1]
+    return a[2] < b[2]
+
+
+cdef object _rank(list breakdown, str reason):
+    """``rules_score.rank`` (SHS-14.6) with ``Result.ranked``: most points, then captured cards, then moons;
+    seats with equal keys share a tier (sorted), tiers best first; the first tier wins."""
+    cdef int n = len(breakdown)
+    cdef int i, j, a, t
+    if n > MAXCARDS:  # pragma: no cover - more seats than any game has
+        raise ValueError("shooting_star.fast: more seats than the ranking's arrays hold")
+    cdef double key[MAXCARDS][3]
+    cdef int order[MAXCARDS]
+    scores = {}
+    for i in range(n):
+        b = <dict?>breakdown[i]
+        scores[i] = key[i][0] = float(b["total"])
+        key[i][1] = float(b["captured"])
+        key[i][2] = float(b["moon_count"])
+        j = i  # insertion by key, highest first (equal keys keep seat order, as the stable sort)
+        while j > 0 and _key_less(key[order[j - 1]], key[i]):
+            order[j] = order[j - 1]
+            j -= 1
+        order[j] = i
+    tiers = []
+    i = 0
+    while i < n:
+        a = order[i]
+        tier = [a]
+        j = i + 1
+        while j < n and key[order[j]][0] == key[a][0] and key[order[j]][1] == key[a][1] \
+                and key[order[j]][2] == key[a][2]:
+            tier.append(order[j])
+            j += 1
+        tiers.append(tuple(tier))  # (in seat order: equal keys were inserted in seat order)
+        i = j
+    ranking = tuple(tiers)
+    return Result(reason, frozenset(ranking[0]), ranking, scores, None,
+                  {"breakdown": [dict(<dict?>b) for b in breakdown]})
+
+
+def rank(list breakdown, str reason):
+    """``rules_score.rank(breakdown, reason)`` (``_rank``; for the tests)."""
+    return _rank(breakdown, reason)
 
 
 cdef list _score_all(st, GameTables gt):
