@@ -236,10 +236,12 @@ cpdef run_random(table, int me, rng):
 
 
 def vector_step(list envs, list acts, list obs_rows, list mask_rows, double[::1] rewards,
-                unsigned char[::1] term, unsigned char[::1] trunc, long long[::1] seats):
+                unsigned char[::1] term, unsigned char[::1] trunc, long long[::1] seats, obs=None, masks=None):
     """``CosmodeckVectorEnv.step``'s loop (its readable ``_step_py``) over the K sub-environments: returns the
     indices whose action was illegal and, for each game that ended, ``(index, final observation, final info)``
-    in index order (the caller adds them to the infos)."""
+    in index order (the caller adds them to the infos). With the batch's ``(K, ...)`` arrays ``obs`` and ``masks``
+    (whose rows ``obs_rows`` and ``mask_rows`` are) and an encoder with ``rows_writer`` (Shooting Star's compiled
+    writer), the rows are written after the loop in one call (each game's state is its own: the same rows)."""
     cdef Py_ssize_t i, k = len(envs)
     cdef list illegal = []
     cdef list finished = []
@@ -248,6 +250,13 @@ def vector_step(list envs, list acts, list obs_rows, list mask_rows, double[::1]
     if not (len(acts) == len(obs_rows) == len(mask_rows) == rewards.shape[0] == term.shape[0] == trunc.shape[0]
             == seats.shape[0] == k):
         raise ValueError("vector_step: every batch has one row per sub-environment")
+    batch = None
+    if obs is not None and masks is not None and k:
+        batch = getattr(envs[0].table.encoder, "rows_writer", None)
+    cdef list states = []
+    cdef unsigned char[::1] active = None
+    if batch is not None:
+        active = bytearray(k)
     for i in range(k):
         env = envs[i]
         table = env.table
@@ -279,10 +288,18 @@ def vector_step(list envs, list acts, list obs_rows, list mask_rows, double[::1]
             seat = env.seat
             me = seat
         st = table.state  # ``_write(i)``
+        seats[i] = me
+        if batch is not None:
+            if enc.rows_writer is not batch:  # (every sub-environment shares the first one's encoder)
+                raise ValueError("vector_step: the sub-environments do not share one encoder")
+            states.append(st)
+            active[i] = not _done(table) and seat in table.queue
+            continue
         enc.row_writer(st, me, obs_rows[i])
         if not _done(table) and seat in table.queue:
             enc.mask_writer(st, me, mask_rows[i])
         else:
             table.write_mask(seat, mask_rows[i])
-        seats[i] = me
+    if batch is not None:
+        batch(states, seats, active, obs, masks)
     return illegal, finished
