@@ -235,3 +235,30 @@ def test_write_rows_is_write_and_fill_mask_row_by_row() -> None:
     assert any(active) and not all(active)
     with pytest.raises(ValueError, match="do not match"):
         writer(states, np.array(seats, dtype=np.int64), np.array(active, dtype=np.uint8), obs[:, 1:].copy(), masks)
+
+
+@needs_built
+@pytest.mark.parametrize(("game_id", "players", "seat", "opponents"), [
+    ("shooting-star", 2, 0, "random"), ("shooting-star", 4, "random", "random"),
+    ("shooting-star", 3, "random", "heuristic"), ("blast-off", 2, "random", "random")])
+def test_gym_start_compiled_equals_the_readable_one(game_id: str, players: int, seat: Any, opponents: str) -> None:
+    """``steps_fast.gym_start`` (``CosmodeckGym._start``'s compiled form) leaves the environment as ``_start_py``:
+    the same game, generators, seats, bots' moves and table bookkeeping, seeded or not."""
+    fast = gym_env(game_id, players=players, seat=seat, opponents=opponents)
+    slow = gym_env(game_id, players=players, seat=seat, opponents=opponents)
+    assert fast._fast_step is not None
+    seats = set()
+    for k in range(40):
+        seed = None if k % 4 == 3 else 1000 + k
+        fast._start(seed)
+        slow._start_py(seed)
+        a, b = fast.table, slow.table
+        assert a.state.to_json() == b.state.to_json(), k
+        assert fast.bot_rng.state == slow.bot_rng.state and fast.seat == slow.seat, k
+        assert fast.np_random.bit_generator.state == slow.np_random.bit_generator.state, k
+        assert list(fast._by_seat) == list(slow._by_seat) and fast._plans == slow._plans == {}
+        assert (a.queue, a.steps, a.stuck, a._ver, a.done, a._progress, a.order_rng) == (
+            b.queue, b.steps, b.stuck, b._ver, b.done, b._progress, b.order_rng), k
+        assert same(a.observe(fast.seat), b.observe(slow.seat))
+        seats.add(fast.seat)
+    assert len(seats) == (1 if seat == 0 else players)

@@ -17,6 +17,8 @@ not built or the environment is not of this kind; ``tests/rl/test_steps_fast.py`
 same observations, masks, rewards, flags, final observations and infos, step by step.
 """
 
+from gymnasium import Env as _GymEnv
+
 from cosmodeck.engine.rng import Rng
 from cosmodeck.rl.encoders.base import MEMO
 
@@ -184,6 +186,43 @@ def parallel_step(env, actions):
         terminations = dict.fromkeys(agents, False)
         truncations = dict.fromkeys(agents, False)
     return obs, rewards, terminations, truncations, infos
+
+
+cdef inline u64 _mix64(u64 z) noexcept:
+    """``engine/rng.py``'s ``mix64``."""
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+def gym_start(env, seed):
+    """``CosmodeckGym._start`` (its readable ``_start_py``) for a turn-based table with the compiled hooks and no
+    shaping: Gymnasium's seeding, the game seed, ``Table.reset`` (with the compiled ``_begin_round``), the bots'
+    generator ``Rng(derive_seed(game_seed, 0xB07))`` in 64-bit C (``engine/rng.py``: the same numbers), the
+    agent's seat, the bots' seats and their moves until the agent's first decision."""
+    if seed is not None:
+        _GymEnv.reset(env, seed=seed)  # ``super().reset(seed=seed)`` (with no seed it does nothing)
+    game_seed = int(env.np_random.integers(0, 2**62))
+    table = env.table
+    table.state = table.game.new_game(players=table.players, seed=game_seed)  # ``table.reset(game_seed)``
+    table.order_rng = None
+    table.steps = 0
+    table.stuck = False
+    _begin_round(table)
+    table._progress = 0.0
+    cdef u64 z = _mix64((<u64>game_seed) ^ 0x5DEECE66DULL)  # ``derive_seed(game_seed, 0xB07)`` (game_seed < 2**62)
+    z = _mix64(z + 0x9E3779B97F4A7C15ULL * <u64>(0xB07 + 1))
+    rng = env.bot_rng = Rng(raw_state=_mix64(z >> 1))  # ``Rng(seed)``: its state is ``mix64(seed)``
+    cdef int n = table.players
+    if env.seat_option == "random":
+        env.seat = _randbelow(rng, n)
+    me = env.seat
+    env._by_seat = dict(zip([s for s in range(n) if s != me], env.bots))
+    env._plans = {}
+    if env._random_only and env._fast is not None:  # ``env._run_bots()``'s compiled branch
+        run_random(table, me, rng)
+    else:
+        env._run_bots()
 
 
 def gym_step(env, action):
