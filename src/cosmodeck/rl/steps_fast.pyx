@@ -8,13 +8,17 @@ readable Python they copy, without the interpreter between them.
   and ``Rng.randbelow`` in 64-bit C (``engine/rng.py``'s SplitMix64: the same numbers); a state with a
   ``play_random(seat, rng)`` method (Shooting Star's ``FastShootingStarState``) draws and applies that same
   move itself without building the legal list.
+- ``gym_start(env, seed)``: ``CosmodeckGym._start`` (a reset without its observation) with ``Table.reset``'s
+  round inlined and the bots' generator derived in 64-bit C.
 - ``vector_step(...)``: ``CosmodeckVectorEnv.step``'s loop over its K games in one call: each agent's action
   (``Table.act_index``), its opponents' moves, the same-step autoreset (``CosmodeckGym._start``) and the
-  observation and mask rows written into the batch's preallocated ``(K, ...)`` arrays.
+  observation and mask rows written into the batch's preallocated ``(K, ...)`` arrays (with the encoder's
+  ``rows_writer``, all K rows in one call after the loop).
 
-``vector.py`` and ``gym_env.py`` keep the readable loops as the reference and run them when this extension is
-not built or the environment is not of this kind; ``tests/rl/test_steps_fast.py`` proves both paths give the
-same observations, masks, rewards, flags, final observations and infos, step by step.
+``vector.py`` and ``gym_env.py`` keep the readable loops (and ``_start_py``) as the reference and run them when this
+extension is not built or the environment is not of this kind; ``tests/rl/test_steps_fast.py`` proves both paths
+give the same observations, masks, rewards, flags, final observations and infos, step by step, and the same
+environment after a reset.
 """
 
 from gymnasium import Env as _GymEnv
