@@ -195,3 +195,70 @@ def test_parallel_compiled_step_equals_the_readable_one(players: int) -> None:
             assert same(got, want) and fast.agents == slow.agents
             obs = got[0]
     assert illegal > 0
+
+
+@needs_built
+def test_write_rows_is_write_and_fill_mask_row_by_row() -> None:
+    """The compiled writer's ``write_rows`` (``vector_step``'s batch of rows in one call) writes every row as
+    ``write`` and ``fill_mask`` do, an all-zero mask for an inactive row, over rows holding stale values."""
+    from cosmodeck.rl.table import Table
+
+    table = Table("shooting-star", 3, {})
+    enc = table.encoder
+    writer = enc.rows_writer
+    assert writer is not None and writer.__self__ is enc.direct.compiled
+    rng = np.random.default_rng(2)
+    states, seats, active = [], [], []
+    for seed in range(12):
+        table.reset(seed)
+        for _ in range(int(rng.integers(0, 18))):
+            if table.done:
+                break
+            seat = table.queue[0]
+            table.act_index(seat, int(rng.choice(np.flatnonzero(table.mask(seat)))))
+        states.append(table.state)
+        seats.append(int(rng.integers(0, 3)))
+        active.append(bool(not table.done and seats[-1] in table.queue and seed % 3))
+    k = len(states)
+    obs = np.full((k, enc.obs_size), 7.0, dtype=np.float32)
+    masks = np.full((k, enc.num_actions), 3, dtype=np.int8)
+    writer(states, np.array(seats, dtype=np.int64), np.array(active, dtype=np.uint8), obs, masks)
+    for i in range(k):
+        row = np.full(enc.obs_size, 5.0, dtype=np.float32)
+        enc.row_writer(states[i], seats[i], row)
+        assert np.array_equal(obs[i], row), i
+        mask = np.zeros(enc.num_actions, dtype=np.int8)
+        if active[i]:
+            enc.mask_writer(states[i], seats[i], mask)
+            assert mask.any()
+        assert np.array_equal(masks[i], mask), i
+    assert any(active) and not all(active)
+    with pytest.raises(ValueError, match="do not match"):
+        writer(states, np.array(seats, dtype=np.int64), np.array(active, dtype=np.uint8), obs[:, 1:].copy(), masks)
+
+
+@needs_built
+@pytest.mark.parametrize(("game_id", "players", "seat", "opponents"), [
+    ("shooting-star", 2, 0, "random"), ("shooting-star", 4, "random", "random"),
+    ("shooting-star", 3, "random", "heuristic"), ("blast-off", 2, "random", "random")])
+def test_gym_start_compiled_equals_the_readable_one(game_id: str, players: int, seat: Any, opponents: str) -> None:
+    """``steps_fast.gym_start`` (``CosmodeckGym._start``'s compiled form) leaves the environment as ``_start_py``:
+    the same game, generators, seats, bots' moves and table bookkeeping, seeded or not."""
+    fast = gym_env(game_id, players=players, seat=seat, opponents=opponents)
+    slow = gym_env(game_id, players=players, seat=seat, opponents=opponents)
+    assert fast._fast_step is not None
+    seats = set()
+    for k in range(40):
+        seed = None if k % 4 == 3 else 1000 + k
+        fast._start(seed)
+        slow._start_py(seed)
+        a, b = fast.table, slow.table
+        assert a.state.to_json() == b.state.to_json(), k
+        assert fast.bot_rng.state == slow.bot_rng.state and fast.seat == slow.seat, k
+        assert fast.np_random.bit_generator.state == slow.np_random.bit_generator.state, k
+        assert list(fast._by_seat) == list(slow._by_seat) and fast._plans == slow._plans == {}
+        assert (a.queue, a.steps, a.stuck, a._ver, a.done, a._progress, a.order_rng) == (
+            b.queue, b.steps, b.stuck, b._ver, b.done, b._progress, b.order_rng), k
+        assert same(a.observe(fast.seat), b.observe(slow.seat))
+        seats.add(fast.seat)
+    assert len(seats) == (1 if seat == 0 else players)

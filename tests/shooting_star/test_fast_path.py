@@ -203,6 +203,7 @@ def test_compiled_module_is_importable_and_used() -> None:
 
     assert fast.__file__ is not None and not fast.__file__.endswith((".py", ".pyx"))
     assert game_mod._FAST is fast.FastShootingStarState
+    assert fast.RAW_EVENTS  # events are built by filling Event's slots (what the comparisons above check)
     quick = cosmodeck.load_game("shooting-star")
     st = quick.new_game(players=3, seed=1)
     assert type(st) is fast.FastShootingStarState and type(st.rng) is fast.FastRng
@@ -241,3 +242,59 @@ def test_fast_rng_equals_rng() -> None:
         assert type(a.copy()) is FastRng and a.copy().state == a.state
     with pytest.raises(ValueError):
         FastRng(1).randbelow(0)
+
+
+@pytest.mark.parametrize(("players", "options"), [(2, {}), (3, {"orientations": 2}), (5, {"custom_sector": True}),
+                                                  (4, {"shield_scope": "planets"})])
+def test_play_random_is_the_random_bots_move_on_the_legal_list(players: int, options: dict[str, Any]) -> None:
+    """``FastShootingStarState.play_random(seat, rng)`` (the gym's random opponents, ``rl/steps_fast.pyx``) applies
+    ``legal[rng.randbelow(len(legal))]`` of the reference's legal list: the same events, state and generator state;
+    where it does not apply (a custom sector's planets, a seat not to act, the end) it draws and changes nothing."""
+    from cosmodeck.games.shooting_star.fast import FastRng
+
+    quick, ref = _games(True, **options)
+    played = refused = 0
+    for seed in range(8):
+        a = _new(quick, True, players, seed)
+        b = _new(ref, True, players, seed)
+        mine, theirs = (FastRng if seed % 2 else Rng)(seed), Rng(seed)
+        while not b.is_over:
+            seat = min(b.to_act)
+            for other in {*range(players), -1, players} - {seat}:
+                before = mine.state
+                assert a.play_random(other, mine) is None and mine.state == before
+                refused += 1
+            legal = b.legal_actions(seat)
+            events = a.play_random(seat, mine)
+            if events is None:  # building the custom sector (PlacePlanet): the legal list's way
+                assert b.phase == "sector" and a.to_json() == b.to_json()
+                action = legal[theirs.randbelow(len(legal))]
+                assert str(action) == str(legal[mine.randbelow(len(legal))])
+                assert a.apply(seat, action) == b.apply(seat, action)
+                continue
+            assert events == b.apply(seat, legal[theirs.randbelow(len(legal))])
+            assert mine.state == theirs.state and a.to_json() == b.to_json()
+            played += 1
+        before = mine.state
+        assert a.play_random(0, mine) is None and mine.state == before
+        assert a.record() == b.record()
+    assert played > 50 and refused > 50
+
+
+def test_compiled_rank_equals_the_reference() -> None:
+    """``fast.rank`` (the compiled end of the game's ranking) is ``rules_score.rank``: most points, then captured
+    cards, then moons, full ties shared, on random breakdowns with many ties (2-5 seats)."""
+    from cosmodeck.games.shooting_star import fast
+    from cosmodeck.games.shooting_star.rules_score import rank
+
+    rng = Rng(3)
+    shared = 0
+    for _ in range(3000):
+        n = 2 + rng.randbelow(4)
+        breakdown = [{"cards": rng.randbelow(3), "missions": {f"m{s}": rng.randbelow(3)}, "total": rng.randbelow(3),
+                      "captured": rng.randbelow(2), "moon_count": rng.randbelow(2)} for s in range(n)]
+        got, want = fast.rank(breakdown, "few_planets"), rank(breakdown, "few_planets")
+        assert got == want and got.to_dict() == want.to_dict(), breakdown
+        assert got.details["breakdown"] == breakdown and got.details["breakdown"][0] is not breakdown[0]
+        shared += len(got.winners) > 1
+    assert shared > 100

@@ -75,6 +75,13 @@ class CosmodeckGym(CatalogHelpers, gymnasium.Env[dict[str, Any], np.int64]):
 
     def _start(self, seed: int | None) -> None:
         """``reset`` without building the observation (``vector_env`` writes it into its batch row)."""
+        if self._fast_step is not None:
+            _FAST.gym_start(self, seed)  # compiled (``steps_fast.gym_start``)
+            return
+        self._start_py(seed)
+
+    def _start_py(self, seed: int | None) -> None:
+        """``_start`` in readable Python (the reference of ``steps_fast.gym_start``)."""
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**62))
         self.table.reset(game_seed)

@@ -5,15 +5,23 @@ readable Python they copy, without the interpreter between them.
 
 - ``run_random(table, me, rng)``: ``CosmodeckGym._run_bots`` when every opponent is the plain ``random`` bot
   (``RandomBot.act``: ``legal[rng.randbelow(len(legal))]``), with ``Table.current`` and ``Table.act`` inlined
-  and ``Rng.randbelow`` in 64-bit C (``engine/rng.py``'s SplitMix64: the same numbers).
+  and ``Rng.randbelow`` in 64-bit C (``engine/rng.py``'s SplitMix64: the same numbers); a state with a
+  ``play_random(seat, rng)`` method (Shooting Star's ``FastShootingStarState``) draws and applies that same
+  move itself without building the legal list.
+- ``gym_start(env, seed)``: ``CosmodeckGym._start`` (a reset without its observation) with ``Table.reset``'s
+  round inlined and the bots' generator derived in 64-bit C.
 - ``vector_step(...)``: ``CosmodeckVectorEnv.step``'s loop over its K games in one call: each agent's action
   (``Table.act_index``), its opponents' moves, the same-step autoreset (``CosmodeckGym._start``) and the
-  observation and mask rows written into the batch's preallocated ``(K, ...)`` arrays.
+  observation and mask rows written into the batch's preallocated ``(K, ...)`` arrays (with the encoder's
+  ``rows_writer``, all K rows in one call after the loop).
 
-``vector.py`` and ``gym_env.py`` keep the readable loops as the reference and run them when this extension is
-not built or the environment is not of this kind; ``tests/rl/test_steps_fast.py`` proves both paths give the
-same observations, masks, rewards, flags, final observations and infos, step by step.
+``vector.py`` and ``gym_env.py`` keep the readable loops (and ``_start_py``) as the reference and run them when this
+extension is not built or the environment is not of this kind; ``tests/rl/test_steps_fast.py`` proves both paths
+give the same observations, masks, rewards, flags, final observations and infos, step by step, and the same
+environment after a reset.
 """
+
+from gymnasium import Env as _GymEnv
 
 from cosmodeck.engine.rng import Rng
 from cosmodeck.rl.encoders.base import MEMO
@@ -184,6 +192,43 @@ def parallel_step(env, actions):
     return obs, rewards, terminations, truncations, infos
 
 
+cdef inline u64 _mix64(u64 z) noexcept:
+    """``engine/rng.py``'s ``mix64``."""
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+def gym_start(env, seed):
+    """``CosmodeckGym._start`` (its readable ``_start_py``) for a turn-based table with the compiled hooks and no
+    shaping: Gymnasium's seeding, the game seed, ``Table.reset`` (with the compiled ``_begin_round``), the bots'
+    generator ``Rng(derive_seed(game_seed, 0xB07))`` in 64-bit C (``engine/rng.py``: the same numbers), the
+    agent's seat, the bots' seats and their moves until the agent's first decision."""
+    if seed is not None:
+        _GymEnv.reset(env, seed=seed)  # ``super().reset(seed=seed)`` (with no seed it does nothing)
+    game_seed = int(env.np_random.integers(0, 2**62))
+    table = env.table
+    table.state = table.game.new_game(players=table.players, seed=game_seed)  # ``table.reset(game_seed)``
+    table.order_rng = None
+    table.steps = 0
+    table.stuck = False
+    _begin_round(table)
+    table._progress = 0.0
+    cdef u64 z = _mix64((<u64>game_seed) ^ 0x5DEECE66DULL)  # ``derive_seed(game_seed, 0xB07)`` (game_seed < 2**62)
+    z = _mix64(z + 0x9E3779B97F4A7C15ULL * <u64>(0xB07 + 1))
+    rng = env.bot_rng = Rng(raw_state=_mix64(z >> 1))  # ``Rng(seed)``: its state is ``mix64(seed)``
+    cdef int n = table.players
+    if env.seat_option == "random":
+        env.seat = _randbelow(rng, n)
+    me = env.seat
+    env._by_seat = dict(zip([s for s in range(n) if s != me], env.bots))
+    env._plans = {}
+    if env._random_only and env._fast is not None:  # ``env._run_bots()``'s compiled branch
+        run_random(table, me, rng)
+    else:
+        env._run_bots()
+
+
 def gym_step(env, action):
     """``CosmodeckGym.step`` (its readable ``_step_py``) for a turn-based table with the compiled hooks."""
     table = env.table
@@ -222,20 +267,24 @@ cpdef run_random(table, int me, rng):
         if cur == me:
             return
         st = table.state
-        legal = st.legal_actions(cur)
-        n = len(legal)
-        if n == 0:
-            raise RuntimeError("bot random declined to act in a turn-based game")
-        st.apply(cur, legal[_randbelow(rng, n)])  # ``table.act(cur, action)``: ``cur`` decides now
+        play = getattr(st, "play_random", None)  # the state's own move without the list (Shooting Star's fast.pyx)
+        if play is None or play(cur, rng) is None:
+            legal = st.legal_actions(cur)
+            n = len(legal)
+            if n == 0:
+                raise RuntimeError("bot random declined to act in a turn-based game")
+            st.apply(cur, legal[_randbelow(rng, n)])  # ``table.act(cur, action)``: ``cur`` decides now
         table.steps += 1
         _begin_round(table)
 
 
 def vector_step(list envs, list acts, list obs_rows, list mask_rows, double[::1] rewards,
-                unsigned char[::1] term, unsigned char[::1] trunc, long long[::1] seats):
+                unsigned char[::1] term, unsigned char[::1] trunc, long long[::1] seats, obs=None, masks=None):
     """``CosmodeckVectorEnv.step``'s loop (its readable ``_step_py``) over the K sub-environments: returns the
     indices whose action was illegal and, for each game that ended, ``(index, final observation, final info)``
-    in index order (the caller adds them to the infos)."""
+    in index order (the caller adds them to the infos). With the batch's ``(K, ...)`` arrays ``obs`` and ``masks``
+    (whose rows ``obs_rows`` and ``mask_rows`` are) and an encoder with ``rows_writer`` (Shooting Star's compiled
+    writer), the rows are written after the loop in one call (each game's state is its own: the same rows)."""
     cdef Py_ssize_t i, k = len(envs)
     cdef list illegal = []
     cdef list finished = []
@@ -244,6 +293,13 @@ def vector_step(list envs, list acts, list obs_rows, list mask_rows, double[::1]
     if not (len(acts) == len(obs_rows) == len(mask_rows) == rewards.shape[0] == term.shape[0] == trunc.shape[0]
             == seats.shape[0] == k):
         raise ValueError("vector_step: every batch has one row per sub-environment")
+    batch = None
+    if obs is not None and masks is not None and k:
+        batch = getattr(envs[0].table.encoder, "rows_writer", None)
+    cdef list states = []
+    cdef unsigned char[::1] active = None
+    if batch is not None:
+        active = bytearray(k)
     for i in range(k):
         env = envs[i]
         table = env.table
@@ -275,10 +331,18 @@ def vector_step(list envs, list acts, list obs_rows, list mask_rows, double[::1]
             seat = env.seat
             me = seat
         st = table.state  # ``_write(i)``
+        seats[i] = me
+        if batch is not None:
+            if enc.rows_writer is not batch:  # (every sub-environment shares the first one's encoder)
+                raise ValueError("vector_step: the sub-environments do not share one encoder")
+            states.append(st)
+            active[i] = not _done(table) and seat in table.queue
+            continue
         enc.row_writer(st, me, obs_rows[i])
         if not _done(table) and seat in table.queue:
             enc.mask_writer(st, me, mask_rows[i])
         else:
             table.write_mask(seat, mask_rows[i])
-        seats[i] = me
+    if batch is not None:
+        batch(states, seats, active, obs, masks)
     return illegal, finished

@@ -145,7 +145,8 @@ class CosmodeckVectorEnv(VectorEnv[Obs, npt.NDArray[np.int64], npt.NDArray[Any]]
             raise OptionError(f"step got {acts.shape[0]} actions for {self.num_envs} sub-environments")
         if self._fast is not None:
             illegal, finished = self._fast.vector_step(self.envs, acts.tolist(), self._obs_rows, self._mask_rows,
-                                                      self._rewards, self._term_u8, self._trunc_u8, self._seats)
+                                                      self._rewards, self._term_u8, self._trunc_u8, self._seats,
+                                                      self._obs, self._mask)
             infos: dict[str, Any] = {}
             for i, final_obs, info in finished:
                 infos = self._add_info(infos, {"final_obs": final_obs, "final_info": info}, i)

@@ -23,8 +23,16 @@ Python fast path (``fast_py.py``) runs, as it does when the game's ``use_compile
 - the state's generator: ``FastRng`` (``engine/fast_rng.pyx``), ``engine/rng.py``'s SplitMix64 in 64-bit C (the same numbers), so
   the setup's shuffles and the replacement draws cost less.
 
-Setup and the custom sector's ``PlacePlanet`` run the reference. ``tests/shooting_star/test_fast_path.py``
-plays seeded games on both paths and compares every step (docs/ENGINE.md, "Fast path").
+- setup (``new_state``, called by ``ShootingStarGame._new_state``): ``_new_state``'s steps with ``rules_setup``'s
+  ``set_aside``, ``pile``, ``face``, ``deal_grid`` (the redeal while two Dark Planets touch), ``deal_missions`` and
+  ``deal_custom`` in C over planet and mission indices (``SetupTables``, per game; ``GridTables``, per player
+  count), the same generator draws in the same order, the same attributes in the same order; a data form it
+  does not copy (``SetupTables.ok`` false, or a pile larger than its arrays) returns ``None`` and the reference
+  deals. ``first_player`` other than ``"random"`` calls ``rules_setup.first_player``.
+
+The custom sector's ``PlacePlanet`` runs the reference. ``tests/shooting_star/test_fast_path.py`` plays seeded
+games on both paths and compares every step; ``test_fast_setup.py`` compares fresh games of every player count,
+variant and some edited data files (docs/ENGINE.md, "Fast path").
 """
 
 from cpython.list cimport PyList_New, PyList_SET_ITEM
@@ -34,14 +42,16 @@ from cpython.ref cimport Py_INCREF
 import dataclasses
 from types import MemberDescriptorType
 
+from cosmodeck.engine.errors import OptionError
 from cosmodeck.engine.events import Event
 from cosmodeck.engine.rng import Rng
 from cosmodeck.games.shooting_star import fast_py as _fast_py
 from cosmodeck.games.shooting_star.actions import Place
 from cosmodeck.games.shooting_star.cards import DARK_LEVEL as _DARK_LEVEL
-from cosmodeck.games.shooting_star.cards import KIND_12, KIND_34, KIND_DARK
-from cosmodeck.games.shooting_star.rules_score import rank as _rank
-from cosmodeck.games.shooting_star.rules_setup import PHASE_OVER, PHASE_PLACE
+from cosmodeck.games.shooting_star.cards import KIND_12, KIND_34, KIND_DARK, NEIGHBOURS
+from cosmodeck.engine.result import Result
+from cosmodeck.games.shooting_star.rules_setup import PHASE_OVER, PHASE_PLACE, PHASE_SECTOR
+from cosmodeck.games.shooting_star.rules_setup import first_player as _first_player
 from cosmodeck.games.shooting_star.state import ShootingStarState
 
 if tuple(f.name for f in dataclasses.fields(Event)) != ("type", "data", "private", "seats", "public") or not all(
@@ -54,6 +64,7 @@ DEF MAXCARDS = 16  # cards on the board in one turn (one per player)
 cdef int DARK_LEVEL = _DARK_LEVEL
 cdef str P_PLACE = PHASE_PLACE
 cdef str P_OVER = PHASE_OVER
+cdef str P_SECTOR = PHASE_SECTOR
 DEF K12 = 1
 DEF K34 = 2
 DEF KDARK = 3
@@ -64,15 +75,57 @@ _new = object.__new__
 
 # ---- events: the frozen dataclass's slots set directly (the same objects as ``Event(...)``) -----------------
 
-cdef object _ev(str kind, dict data):
-    """``Event(kind, data)``."""
+cdef extern from "Python.h":
+    """
+    #include "structmember.h"
+    static Py_ssize_t cosmodeck_member_offset(PyObject* d, int* ok) {
+        /* a member descriptor's slot offset, when it is a plain object slot (T_OBJECT_EX, writable) */
+        if (Py_TYPE(d) != &PyMemberDescr_Type) { *ok = 0; return 0; }
+        PyMemberDef* m = ((PyMemberDescrObject*)d)->d_member;
+        *ok = (m->type == T_OBJECT_EX && !(m->flags & READONLY));
+        return m->offset;
+    }
+    """
+    Py_ssize_t cosmodeck_member_offset(object d, int* ok)
+
+from cpython.object cimport PyObject
+
+cdef Py_ssize_t _OFF[5]  # the slot offsets of Event's type, data, private, seats, public
+cdef bint _RAW = True  # every slot a plain object slot: events filled by writing their slots (else by setattr)
+cdef int _ok_slot
+for _i, _name in enumerate(("type", "data", "private", "seats", "public")):
+    _OFF[_i] = cosmodeck_member_offset(vars(Event)[_name], &_ok_slot)
+    _RAW = _RAW and _ok_slot
+RAW_EVENTS = _RAW  # (for the tests: the build fills events by their slots)
+
+
+cdef inline void _put(object e, Py_ssize_t off, object v) noexcept:
+    """Fill an empty slot of a new object (``object.__new__`` leaves them NULL)."""
+    Py_INCREF(v)
+    (<PyObject**>((<char*><PyObject*>e) + off))[0] = <PyObject*>v
+
+
+cdef object _event(str kind, dict data, object private, object seats):
+    """``Event(kind, data, private=private, seats=seats)``: the frozen dataclass's slots set directly."""
     e = _new(Event)
-    PyObject_GenericSetAttr(e, "type", kind)
+    if _RAW:
+        _put(e, _OFF[0], kind)
+        _put(e, _OFF[1], data)
+        _put(e, _OFF[2], private)
+        _put(e, _OFF[3], seats)
+        _put(e, _OFF[4], True)
+        return e
+    PyObject_GenericSetAttr(e, "type", kind)  # pragma: no cover - an Event whose slots are not plain
     PyObject_GenericSetAttr(e, "data", data)
-    PyObject_GenericSetAttr(e, "private", None)
-    PyObject_GenericSetAttr(e, "seats", _EMPTY)
+    PyObject_GenericSetAttr(e, "private", private)
+    PyObject_GenericSetAttr(e, "seats", seats)
     PyObject_GenericSetAttr(e, "public", True)
     return e
+
+
+cdef inline object _ev(str kind, dict data):
+    """``Event(kind, data)``."""
+    return _event(kind, data, None, _EMPTY)
 
 
 cdef inline list _xy(cell):
@@ -252,12 +305,8 @@ cdef list _place(st, int seat, card, cell, arrow):
     cdef list placed = list(st.placed)
     placed.append((seat, card, cell, arrow))
     st.placed = placed
-    e = _new(Event)
-    PyObject_GenericSetAttr(e, "type", "place")
-    PyObject_GenericSetAttr(e, "data", {"seat": seat, "cell": _xy(cell), "orientation": arrow})
-    PyObject_GenericSetAttr(e, "private", {"card": gt.cid(st.factions[seat], card)})
-    PyObject_GenericSetAttr(e, "seats", _ONE[seat] if seat < 16 else frozenset((seat,)))
-    PyObject_GenericSetAttr(e, "public", True)
+    e = _event("place", {"seat": seat, "cell": _xy(cell), "orientation": arrow},
+               {"card": gt.cid(st.factions[seat], card)}, _ONE[seat] if seat < 16 else frozenset((seat,)))
     cdef list events = [e]
     if len(placed) == st.players:
         _resolve_turn(st, gt, events)
@@ -544,6 +593,57 @@ cdef void _end_game(st, GameTables gt, str reason, list events) except *:
         events.append(_ev("score", {"seat": seat, "breakdown": dict(breakdown[seat])}))
 
 
+cdef inline bint _key_less(double* a, double* b) noexcept:
+    """``tuple(a) < tuple(b)`` of two (points, captured, moons) keys."""
+    if a[0] != b[0]:
+        return a[0] < b[0]
+    if a[1] != b[1]:
+        return a[1] < b[1]
+    return a[2] < b[2]
+
+
+cdef object _rank(list breakdown, str reason):
+    """``rules_score.rank`` (SHS-14.6) with ``Result.ranked``: most points, then captured cards, then moons;
+    seats with equal keys share a tier (sorted), tiers best first; the first tier wins."""
+    cdef int n = len(breakdown)
+    cdef int i, j, a, t
+    if n > MAXCARDS:  # pragma: no cover - more seats than any game has
+        raise ValueError("shooting_star.fast: more seats than the ranking's arrays hold")
+    cdef double key[MAXCARDS][3]
+    cdef int order[MAXCARDS]
+    scores = {}
+    for i in range(n):
+        b = <dict?>breakdown[i]
+        scores[i] = key[i][0] = float(b["total"])
+        key[i][1] = float(b["captured"])
+        key[i][2] = float(b["moon_count"])
+        j = i  # insertion by key, highest first (equal keys keep seat order, as the stable sort)
+        while j > 0 and _key_less(key[order[j - 1]], key[i]):
+            order[j] = order[j - 1]
+            j -= 1
+        order[j] = i
+    tiers = []
+    i = 0
+    while i < n:
+        a = order[i]
+        tier = [a]
+        j = i + 1
+        while j < n and key[order[j]][0] == key[a][0] and key[order[j]][1] == key[a][1] \
+                and key[order[j]][2] == key[a][2]:
+            tier.append(order[j])
+            j += 1
+        tiers.append(tuple(tier))  # (in seat order: equal keys were inserted in seat order)
+        i = j
+    ranking = tuple(tiers)
+    return Result(reason, frozenset(ranking[0]), ranking, scores, None,
+                  {"breakdown": [dict(<dict?>b) for b in breakdown]})
+
+
+def rank(list breakdown, str reason):
+    """``rules_score.rank(breakdown, reason)`` (``_rank``; for the tests)."""
+    return _rank(breakdown, reason)
+
+
 cdef list _score_all(st, GameTables gt):
     """``rules_score.score_all`` (SHS-14.1-14.6) in one pass over each seat's piles: the planets (ids without
     ``:``) sorted into kinds, names and moons once for all the seat's missions (as ``fast_py.score_all``)."""
@@ -649,6 +749,449 @@ cdef Py_ssize_t _randbelow(st, Py_ssize_t n) except -1:
 
 
 
+
+# ---- a random bot's move (``RandomBot.act``) without the legal list ------------------------------------------
+
+cdef Py_ssize_t _rng_below(rng, Py_ssize_t n) except -1:
+    """``rng.randbelow(n)`` for n >= 1: in C for a plain ``Rng`` or a ``FastRng``."""
+    cdef u64 s
+    cdef u64 r
+    if n == 1:
+        return 0
+    if type(rng) is Rng or type(rng) is FastRng:
+        s = rng.state
+        r = _below(&s, <u64>n)
+        rng.state = s
+        return <Py_ssize_t>r
+    return rng.randbelow(n)
+
+
+cdef object _random_place(st, int seat, rng):
+    """``legal[rng.randbelow(len(legal))]`` of ``legal = _legal_place(st, seat)``, without building ``legal``:
+    its length is hand x free cells x arrows, and entry r is card r // (free x arrows), free cell
+    (r // arrows) % free (row-major), arrow r % arrows. ``None`` when nothing is legal (no draw then)."""
+    cdef GameTables gt = _tables(st)
+    cdef ShapeTables sh = _shape(st, gt)
+    cdef Py_ssize_t n = sh.n
+    cdef Py_ssize_t w = sh.w
+    cdef Py_ssize_t k, r, per, want, count = 0
+    if n > MAXCELLS:  # pragma: no cover - no data file has such a sector
+        legal = _fast_py.legal(st, seat)
+        return legal[_rng_below(rng, len(legal))] if legal else None
+    cdef unsigned char free[MAXCELLS]
+    cdef dict board = st.board
+    cdef tuple order = sh.order
+    for k in range(n):
+        if order[k] in board:
+            free[k] = 1
+            count += 1
+        else:
+            free[k] = 0
+    cdef dict index = sh.index
+    for p in st.placed:
+        j = index.get(p[2])
+        if j is not None:
+            k = j
+            if free[k]:
+                free[k] = 0
+                count -= 1
+    cdef tuple hand = st.hands[seat]
+    per = count * w
+    if per == 0 or not hand:
+        return None
+    r = _rng_below(rng, len(hand) * per)
+    row = <tuple>sh.rows[hand[r // per]]
+    r = r % per
+    want = r // w
+    for k in range(n):
+        if free[k]:
+            if want == 0:
+                return row[k * w + r % w]
+            want -= 1
+    raise AssertionError("shooting_star.fast: a free cell counted but not found")  # pragma: no cover
+
+# ---- setup (SHS-3): ``game._new_state`` with ``rules_setup``'s deal in C, the same draws in the same order -----
+
+DEF MAXP = 256  # planets a compiled deal handles (more: the reference deal)
+DEF MAXM = 256  # missions of one point value
+
+
+cdef inline u64 _mix64(u64 z) noexcept:
+    """``engine/rng.py``'s ``mix64``."""
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+cdef inline void _shuffle(int* a, int n, u64* s) noexcept:
+    """``Rng.shuffle`` of a list of ``n`` items (Fisher-Yates, ``randbelow(i + 1)`` for i = n-1 .. 1)."""
+    cdef int i, j, t
+    i = n - 1
+    while i > 0:
+        j = <int>_below(s, <u64>(i + 1))
+        t = a[i]
+        a[i] = a[j]
+        a[j] = t
+        i -= 1
+
+
+cdef class SetupTables:
+    """What ``rules_setup``'s deal reads of one game's data and options, as C arrays of planet and mission indices
+    (per game; ``ok`` is false when the data has a form the compiled deal does not copy: then the reference deals)."""
+
+    cdef public bint ok
+    cdef bint high  # setup_face == "high"
+    cdef bint custom  # custom_sector
+    cdef bint random_first  # first_player == "random"
+    cdef int np, nn, no, nd, k, d, aside_len, per
+    cdef tuple pids  # planet ids in planet order
+    cdef int others[MAXP]  # ``set_aside_others`` as indices into ``names``
+    cdef int shared  # the shared planet's index in ``names``, or -1
+    cdef int copy_start[MAXP]  # ``copies[names[i]]``: planet indices copy_list[copy_start[i]:copy_start[i + 1]]
+    cdef int copy_list[MAXP]
+    cdef int darks[MAXP]  # ``darks`` as planet indices
+    cdef bint dark[MAXP]
+    cdef int nface[MAXP]
+    cdef int face0[MAXP]
+    cdef int face1[MAXP]
+    cdef int facel[MAXP]
+    cdef int by_name[MAXP]  # planet indices in the order of their ids sorted (``sorted``)
+    cdef list missions  # per point value: (mission ids, their ranks among all missions sorted)
+    cdef tuple mission_sorted  # every mission id in the stacks, sorted
+    cdef tuple box0  # ``tuple(sorted(data.missions))``
+    cdef dict grids  # players -> GridTables
+    cdef object game
+
+    def __init__(self, game):
+        data = game.data
+        opts = game.options
+        self.game = game
+        self.high = opts["setup_face"] == "high"
+        self.custom = bool(opts["custom_sector"])
+        self.random_first = opts["first_player"] == "random"
+        self.pids = tuple(data.planet_order)
+        self.np = len(self.pids)
+        self.nn = len(data.names)
+        self.no = len(data.set_aside_others)
+        self.nd = len(data.darks)
+        self.k = data.set_aside_names
+        self.d = data.set_aside_dark
+        self.per = data.custom_planets_per_player
+        self.grids = {}
+        self.box0 = tuple(sorted(data.missions))
+        self.ok = (self.np <= MAXP and self.nn < MAXP and self.nd <= MAXP and self.k >= 1 and self.d >= 0
+                   and len(set(self.pids)) == self.np)
+        if not self.ok:
+            return
+        index = {p: i for i, p in enumerate(self.pids)}
+        names = list(data.names)
+        cdef int i, j, pos = 0
+        for i in range(self.no):
+            self.others[i] = names.index(data.set_aside_others[i])
+        self.shared = names.index(data.shared_planet) if data.shared_planet in names else -1
+        copied = set()
+        for i in range(self.nn):
+            self.copy_start[i] = pos
+            ids = data.copies[names[i]]
+            if not ids or pos + len(ids) > MAXP:
+                self.ok = False
+                return
+            for p in ids:
+                self.copy_list[pos] = index[p]
+                copied.add(p)
+                pos += 1
+        self.copy_start[self.nn] = pos
+        for i in range(self.nd):
+            p = data.darks[i]
+            if p in copied:  # a Dark Planet that is also a named copy: the reference's sets dedupe it
+                self.ok = False
+                return
+            self.darks[i] = index[p]
+        for i in range(self.np):
+            p = self.pids[i]
+            f = data.faces[p]
+            if not f:
+                self.ok = False
+                return
+            self.dark[i] = p in data.dark_set
+            self.nface[i] = len(f)
+            self.face0[i] = f[0]
+            self.face1[i] = f[1] if len(f) > 1 else f[0]
+            self.facel[i] = f[len(f) - 1]
+        for j, p in enumerate(sorted(self.pids)):
+            self.by_name[j] = index[p]
+        # the set-aside pile's length: the shared planet (if named) and k - 1 others, at most k, then the darks
+        picked = (1 if self.shared >= 0 else 0) + min(self.k - 1, self.no)
+        self.aside_len = min(self.k, picked) + min(self.d, self.nd)
+        everyone = sorted(m for ids in data.mission_stacks for m in ids)
+        if len(set(everyone)) != len(everyone):
+            self.ok = False
+            return
+        rank = {m: r for r, m in enumerate(everyone)}
+        self.mission_sorted = tuple(everyone)
+        self.missions = [(tuple(ids), tuple(rank[m] for m in ids)) for ids in data.mission_stacks]
+        if any(len(ids) > MAXM for ids in data.mission_stacks):
+            self.ok = False
+
+    cdef GridTables grid(self, int players):
+        g = self.grids.get(players)
+        if g is None:
+            g = self.grids[players] = GridTables(self.game, players)
+        return <GridTables>g
+
+
+cdef class GridTables:
+    """One player count's grid (``data.grids[players]``): its cells, their up and right neighbours' indices (the
+    pairs ``darks_adjacent`` reads) and ``set_shape``'s results for it."""
+
+    cdef int n
+    cdef tuple cells
+    cdef int up[MAXP]
+    cdef int right[MAXP]
+    cdef tuple shape_info
+
+    def __init__(self, game, int players):
+        cells = tuple(game.data.grids[players])
+        self.cells = cells
+        self.n = len(cells)
+        where = {c: k for k, c in enumerate(cells)}
+        cdef int k
+        if self.n <= MAXP:
+            for k in range(self.n):
+                x, y = cells[k]
+                self.up[k] = where.get((x + NEIGHBOURS[0][0], y + NEIGHBOURS[0][1]), -1)
+                self.right[k] = where.get((x + NEIGHBOURS[1][0], y + NEIGHBOURS[1][1]), -1)
+        self.shape_info = tuple(_fast_py.shape_info(game, cells))
+
+
+cdef int _pile(SetupTables t, u64* s, int size, int* cards, int* rest) except -1:
+    """``rules_setup.pile`` (with ``set_aside``): fills ``cards`` (``size`` planet indices, shuffled) and ``rest``
+    (the leftovers, in their shuffled order); returns how many leftovers."""
+    cdef int others[MAXP]
+    cdef int aside[MAXP]
+    cdef int darks[MAXP]
+    cdef bint picked[MAXP]
+    cdef bint used[MAXP]
+    cdef int i, j, m, na = 0, nr = 0, nc, first
+    for i in range(t.no):
+        others[i] = t.others[i]
+    _shuffle(others, t.no, s)
+    for i in range(t.nn):
+        picked[i] = False
+    if t.shared >= 0:
+        picked[t.shared] = True
+    for i in range(min(t.k - 1, t.no)):
+        picked[others[i]] = True
+    for i in range(t.nn):  # the picked names in data order, at most k; one random copy of each
+        if picked[i] and na < t.k:
+            first = t.copy_start[i]
+            m = t.copy_start[i + 1] - first
+            aside[na] = t.copy_list[first + (<int>_below(s, <u64>m) if m > 1 else 0)]
+            na += 1
+    for i in range(t.nd):
+        darks[i] = t.darks[i]
+    _shuffle(darks, t.nd, s)
+    for i in range(min(t.d, t.nd)):
+        aside[na] = darks[i]
+        na += 1
+    for i in range(t.np):
+        used[i] = False
+    for i in range(na):
+        used[aside[i]] = True
+    for i in range(t.np):
+        if not used[i]:
+            rest[nr] = i
+            nr += 1
+    _shuffle(rest, nr, s)
+    nc = size - na  # (size >= na: checked by the caller)
+    if nc > nr:
+        nc = nr
+    for i in range(na):
+        cards[i] = aside[i]
+    for i in range(nc):
+        cards[na + i] = rest[i]
+    _shuffle(cards, na + nc, s)
+    j = 0
+    for i in range(nc, nr):
+        rest[j] = rest[i]
+        j += 1
+    return j
+
+
+cdef tuple _sorted_ids(SetupTables t, int* idx, int n):
+    """``tuple(sorted(ids))`` of planet indices ``idx[:n]``."""
+    cdef bint mark[MAXP]
+    cdef int i, p
+    for i in range(t.np):
+        mark[i] = False
+    for i in range(n):
+        mark[idx[i]] = True
+    out = []
+    pids = t.pids
+    for i in range(t.np):
+        p = t.by_name[i]
+        if mark[p]:
+            out.append(pids[p])
+    return tuple(out)
+
+
+cdef int _deal_grid(st, SetupTables t, GridTables g, u64* s) except -1:
+    """``rules_setup.deal_grid`` (SHS-3.2-3.5): deal, redeal while two Dark Planets touch (SHS-3.4)."""
+    cdef int cards[MAXP]
+    cdef int rest[MAXP]
+    cdef int face[MAXP]
+    cdef int n = g.n, nr, k, p, q
+    cdef bint touch = True
+    while touch:
+        nr = _pile(t, s, n, cards, rest)
+        for k in range(n):  # ``face`` of each card, in cell order
+            p = cards[k]
+            if t.nface[p] == 1:
+                face[k] = t.face0[p]
+            elif t.high:
+                face[k] = t.facel[p]
+            else:
+                face[k] = t.face1[p] if _below(s, 2) else t.face0[p]
+        touch = False
+        for k in range(n):  # ``darks_adjacent``
+            if t.dark[cards[k]]:
+                q = g.up[k]
+                if q >= 0 and t.dark[cards[q]]:
+                    touch = True
+                    break
+                q = g.right[k]
+                if q >= 0 and t.dark[cards[q]]:
+                    touch = True
+                    break
+    board = {}
+    cells = g.cells
+    pids = t.pids
+    for k in range(n):
+        board[cells[k]] = (pids[cards[k]], face[k])
+    st.board = board
+    st.reserve = _sorted_ids(t, rest, nr)
+    st.shape, st.shape_order, st.nbrs, st.lonely = g.shape_info
+    return 0
+
+
+cdef int _deal_missions(st, SetupTables t, int players, u64* s) except -1:
+    """``rules_setup.deal_missions`` (SHS-3.7-3.8): one mission of each value per player, the rest to the box."""
+    cdef int idx[MAXM]
+    cdef bint inbox[MAXP * 2]
+    cdef int i, j, m, total = len(t.mission_sorted)
+    hands = [[] for _ in range(players)]
+    for i in range(total):
+        inbox[i] = False
+    for ids, ranks in t.missions:
+        m = len(ids)
+        for i in range(m):
+            idx[i] = i
+        _shuffle(idx, m, s)
+        for j in range(players):
+            hands[j].append(ids[idx[j]])
+        for i in range(players, m):
+            inbox[<int>ranks[idx[i]]] = True
+    st.missions = [tuple(h) for h in hands]
+    srt = t.mission_sorted
+    st.box = tuple([srt[i] for i in range(total) if inbox[i]])
+    return 0
+
+
+cdef int _deal_custom(st, SetupTables t, int players, u64* s) except -1:
+    """``rules_setup.deal_custom`` (SHS-16.1): a pile of 6N planets dealt 6 to each player; the rest the reserve."""
+    cdef int cards[MAXP]
+    cdef int rest[MAXP]
+    cdef bint mark[MAXP]
+    cdef int per = t.per, nr, i, j
+    nr = _pile(t, s, per * players, cards, rest)
+    pids = t.pids
+    hands = []
+    for j in range(players):  # each hand sorted by planet order
+        for i in range(t.np):
+            mark[i] = False
+        for i in range(j * per, (j + 1) * per):
+            mark[cards[i]] = True
+        hands.append(tuple([pids[i] for i in range(t.np) if mark[i]]))
+    st.planet_hands = hands
+    st.reserve = _sorted_ids(t, rest, nr)
+    st.board = {}
+    st.set_shape(())
+    return 0
+
+
+cdef SetupTables _setup_tables(game):
+    t = game.setup_tables
+    if t is None:
+        t = game.setup_tables = SetupTables(game)
+    return <SetupTables>t
+
+
+def new_state(game, int players, seed):
+    """``ShootingStarGame._new_state`` for ``FastShootingStarState`` (the caller checked ``players`` and ``seed``):
+    the same attributes in the same order, every random draw the same; ``None`` when the data or options take
+    a form this deal does not copy (then the caller runs the reference)."""
+    cdef SetupTables t = _setup_tables(game)
+    if not t.ok:
+        return None
+    cdef int size
+    cdef GridTables g = None
+    if t.custom:
+        size = t.per * players
+        if t.per < 0 or size > t.np:
+            return None
+    else:
+        g = t.grid(players)
+        size = g.n
+        if size > t.np:
+            return None
+    if size < t.aside_len or t.np > MAXP or len(t.mission_sorted) > 2 * MAXP:
+        return None
+    for ids, _ in t.missions:
+        if len(ids) < players:
+            return None
+    data = game.data
+    options = game.options
+    chosen = options["factions"]
+    st = _new(FastShootingStarState)
+    st.game = game
+    st.players = players
+    st.seed = seed
+    cdef u64 s = _mix64(<u64>(seed & 0xFFFFFFFFFFFFFFFF))
+    rng = st.rng = FastRng(raw_state=s)
+    st.now = 0.0
+    st._log = None
+    if chosen is not None and len(chosen) != players:
+        raise OptionError(f"option 'factions' names {len(chosen)} factions for {players} players (R29)")
+    st.factions = tuple(chosen) if chosen is not None else tuple([f.id for f in data.factions[:players]])
+    if t.random_first:
+        st.invader = <int>_below(&s, <u64>players) if players > 1 else 0
+    else:
+        st.invader = _first_player(options, players, rng)
+        s = rng.state
+    st.turn = 1
+    st.hands = [data.card_order] * players  # SHS-3.6
+    st.conquest = [()] * players
+    st.debris = [()] * players
+    st.placed = []
+    st.planet_hands = [()] * players
+    st.forced = ()
+    st.missions = [()] * players
+    st.box = t.box0
+    st.end = None
+    st.res = None
+    if t.custom:
+        _deal_custom(st, t, players, &s)
+        st.phase = P_SECTOR
+        st.sector_next = st.invader
+    else:
+        _deal_grid(st, t, g, &s)
+        _deal_missions(st, t, players, &s)
+        st.phase = P_PLACE
+        st.sector_next = -1
+    rng.state = s
+    return st
+
+
 # ---- the state ----------------------------------------------------------------------------------------------
 
 class FastShootingStarState(ShootingStarState):
@@ -714,6 +1257,21 @@ class FastShootingStarState(ShootingStarState):
                     self._log = (self._log, (self.now, seat, action))
                     return events
         return ShootingStarState.apply(self, seat, action, at)
+
+    def play_random(self, int seat, rng):
+        """The plain random bot's move for ``seat``, the one to act in the placement phase: ``apply(seat,
+        legal[rng.randbelow(len(legal))])`` with ``legal = legal_actions(seat)`` (``RandomBot.act``), the same draw
+        and the same action, without building ``legal``; returns its events. ``None`` (nothing drawn, nothing
+        changed) when the game is over, not in the placement phase, ``seat`` is not to act or has no legal move:
+        the caller then takes the legal list's way."""
+        if self.res is not None or self.phase != P_PLACE or seat != (self.invader + len(self.placed)) % self.players:
+            return None
+        action = _random_place(self, seat, rng)
+        if action is None:
+            return None
+        events = _place(self, seat, action.card, action.cell, action.orientation)
+        self._log = (self._log, (self.now, seat, action))
+        return events
 
     def _do(self, seat, action):
         if type(action) is Place and self.phase == P_PLACE:

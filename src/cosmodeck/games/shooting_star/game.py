@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -18,10 +18,13 @@ from cosmodeck.games.shooting_star.state import ShootingStarState
 
 try:  # the compiled fast path (setup.py builds it); without it the Python fast path (fast_py.py) runs
     from cosmodeck.games.shooting_star.fast import FastShootingStarState as _FAST_CLASS
+    from cosmodeck.games.shooting_star.fast import new_state as _FAST_NEW
 
     _FAST: type[ShootingStarState] | None = _FAST_CLASS
+    _NEW: Callable[[ShootingStarGame, int, int], ShootingStarState | None] | None = _FAST_NEW
 except ImportError:  # pragma: no cover - a build without the compiled extension
     _FAST = None
+    _NEW = None
 
 
 class _PlaceRow(dict[Cell, tuple[Place, ...]]):
@@ -49,6 +52,7 @@ class ShootingStarGame(Game[ShootingStarState]):
     data: ShsData
     fast_tables: fast_py.Tables | None = None  # the Python fast path's per-game tables, built on first use
     compiled_tables: object | None = None  # the compiled fast path's per-game tables (fast.pyx), built on first use
+    setup_tables: object | None = None  # the compiled setup's per-game tables (fast.pyx ``SetupTables``), on first use
     # False: states of this game run the Python fast path even when the extension is built (tests, benchmarks)
     use_compiled: bool = True
 
@@ -81,7 +85,12 @@ class ShootingStarGame(Game[ShootingStarState]):
                 raise OptionError(f"option 'factions': unknown faction {f!r}; known: {', '.join(sorted(known))}")
 
     def _new_state(self, players: int, seed: int) -> ShootingStarState:
-        st = self._state_class()(self, players, seed)
+        cls = self._state_class()
+        if cls is _FAST and _NEW is not None:  # the compiled setup: this method's steps, the same draws (fast.pyx)
+            quick = _NEW(self, players, seed)
+            if quick is not None:
+                return quick
+        st = cls(self, players, seed)
         data = self.data
         chosen = self.options["factions"]
         if chosen is not None and len(chosen) != players:

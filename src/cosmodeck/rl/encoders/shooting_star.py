@@ -26,6 +26,9 @@ PILE_SCALE = 20.0
 class ShootingStarEncoder(Encoder):
     game_id = "shooting-star"
     direct: ShootingStarDirect
+    #: the compiled writer's ``write_rows`` (a batch's observation and mask rows in one call, ``vector_step``),
+    #: ``None`` without the extension
+    rows_writer: Any = None
 
     def __init__(self, game: Game[Any], players: int) -> None:
         super().__init__()
@@ -88,6 +91,7 @@ class ShootingStarEncoder(Encoder):
             self.action_at = compiled.action_of
             self.observer = compiled.observe
             self.actor = compiled.act
+            self.rows_writer = compiled.write_rows
 
     def legal_state(self, state: Any, seat: int) -> Legal:
         return _PlaceLegal(self.direct, state, seat)

@@ -347,6 +347,24 @@ cdef class CompiledWriter:
         out[self.o_over] = 1.0 if st.res is not None else 0.0
         return 0
 
+    def write_rows(self, list states, long long[::1] seats, unsigned char[::1] active, float[:, ::1] obs,
+                   signed char[:, ::1] masks):
+        """Row i of ``obs`` and ``masks`` for every i: ``write(states[i], seats[i], obs[i])`` and, when
+        ``active[i]`` (the seat decides now), ``fill_mask(states[i], seats[i], masks[i])``, else an all-zero mask
+        row (a batch's rows in one call: ``rl/steps_fast.pyx``'s ``vector_step``)."""
+        cdef Py_ssize_t i, k = len(states)
+        cdef int width = self.k * self.g * self.na
+        if (seats.shape[0] != k or active.shape[0] != k or obs.shape[0] < k or masks.shape[0] < k
+                or obs.shape[1] != self.o_over + 1 or masks.shape[1] != width):
+            raise ValueError("shooting_star_fast: the batch's rows do not match the observation and mask lengths")
+        for i in range(k):
+            st = states[i]
+            self._write(st, <int>seats[i], &obs[i, 0], True)
+            if active[i]:
+                self._fill(st, <int>seats[i], &masks[i, 0], True)
+            else:
+                memset(&masks[i, 0], 0, width)
+
     def fill_mask(self, st, int seat, signed char[::1] row, bint clear=True):
         """``ShootingStarDirect.fill_mask(st, seat, row)`` into ``row`` (zeroed first unless ``clear`` is false)."""
         if row.shape[0] != self.k * self.g * self.na:
