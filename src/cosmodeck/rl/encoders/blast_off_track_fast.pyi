@@ -1,0 +1,9 @@
+from collections.abc import Mapping
+from typing import Any
+
+from cosmodeck.bots.blast_off_log.replay_fast import FastPublicLog
+from cosmodeck.games.blast_off.game import BlastOffGame
+
+class FastLogTrack:
+    def __init__(self) -> None: ...
+    def log(self, g: BlastOffGame, owner: object, public: Mapping[str, Any]) -> FastPublicLog: ...

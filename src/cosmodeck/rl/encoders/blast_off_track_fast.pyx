@@ -1,0 +1,205 @@
+# cython: language_level=3, boundscheck=True, wraparound=True
+"""``FastLogTrack``: ``blast_off_track.LogTrack`` compiled, on the compiled public log (``FastPublicLog``).
+
+A copy of ``LogTrack`` (``blast_off_track.py``, the readable reference: each function here names the one it
+copies) whose chain is a ``bots/blast_off_log/replay_fast.FastPublicLog`` (``PublicLog``'s bookkeeping in C,
+proved equal to it event by event by ``tests/bots/test_blast_off_log_fast.py``), with its signature and its
+settled copy made by that log (``FastPublicLog.signature`` / ``settled_copy``, copies of
+``blast_off_track.signature`` / ``settled_copy``), and the walk-back of the window's start and the chain's
+bookkeeping in C. ``log`` returns a ``FastPublicLog`` settled at the view's time, from which
+``BlastOffEncoder.log_features`` reads what it reads of a ``PublicLog`` (``obls``, ``viols``, ``sizes``,
+``resp``, ``is_open``, ``catchable``). ``BlastOffDirect`` follows a table's log with it when this extension was
+built; ``tests/rl/test_blast_off_track_fast.py`` proves its features equal to ``LogTrack``'s at every decision
+of seeded games, and ``tests/rl/test_direct.py`` both equal to the full replay.
+"""
+
+from cosmodeck.bots.blast_off_log.records import face as _face
+from cosmodeck.bots.blast_off_log.replay_fast import FastPublicLog
+from cosmodeck.bots.blast_off_log.start import inforce_back, size_back, step_back
+from cosmodeck.games.blast_off.cards import TYPE_BY_NAME, TYPE_KIND
+
+# ``blast_off_track._SIZE_EVENTS`` ... ``_UNKNOWN_TOP``
+cdef frozenset _SIZE_EVENTS = frozenset(("played", "slap_accepted", "drew", "effect"))
+cdef frozenset _STEP_EVENTS = frozenset(("countdown_started", "countdown_ended", "response_started"))
+cdef frozenset _PLAYS = frozenset(("played", "slap_accepted"))
+cdef tuple _UNKNOWN_TOP = (-1, (-1, 0))
+cdef dict C_TYPE_BY_NAME = TYPE_BY_NAME
+cdef tuple C_TYPE_KIND = tuple(TYPE_KIND)
+
+
+cdef tuple _back(tuple facts, e):
+    """``blast_off_track._back``: ``facts`` walked back over event ``e`` (``start.size_back`` of a play or a
+    draw written out, as it is)."""
+    kind = e["type"]
+    cdef list cur
+    if kind in _SIZE_EVENTS:
+        sizes, inforce, in_cd, resp = facts
+        if kind in _PLAYS:  # ``size_back``
+            cur = list(sizes)
+            cur[e["seat"]] = int(e["left"]) + 1
+        elif kind == "drew":
+            cur = list(sizes)
+            seat = e["seat"]
+            cur[seat] = max(0, cur[seat] - int(e["count"]))
+        else:
+            cur = size_back(list(sizes), e)
+        return tuple(cur), inforce, in_cd, resp
+    if kind == "mission_revealed":
+        sizes, inforce, in_cd, resp = facts
+        return sizes, tuple(inforce_back(list(inforce), e)), in_cd, resp
+    if kind in _STEP_EVENTS:
+        sizes, inforce, in_cd, resp = facts
+        in_cd, resp = step_back(in_cd, resp, e)
+        return sizes, inforce, in_cd, resp
+    return facts
+
+
+cdef object _fresh(g, public, tuple start, tuple top, events):
+    """``blast_off_track._fresh``: a log started at the window's start, before its first event."""
+    sizes, inforce, in_cd, resp = start
+    top_kind, top_face = top
+    fresh = FastPublicLog(g, public)
+    fresh.start_at(sizes, inforce, in_cd, resp, top_kind, top_face, float(events[0]["t"]))
+    return fresh
+
+
+cdef class FastLogTrack:
+    """``LogTrack`` (the chain of one table); ``log(game, state, public)`` per position."""
+
+    cdef object owner, chain, facts, last_out, last_seen
+    cdef long first, end
+    cdef dict sigs, back, cum, sig0
+
+    def __init__(self):
+        self.owner = None
+        self.chain = None
+        self.first = -1
+        self.end = -1
+        self.sigs = {}
+        self.facts = None
+        self.back = {}
+        self.cum = {}
+        self.last_out = None  # (``LogTrack.last_out`` is the pair (last_seen, last_out))
+        self.last_seen = None
+        self.sig0 = {}
+
+    cdef tuple _start(self, bint same, public, events, long first, long last):
+        """``LogTrack._start``."""
+        cdef tuple facts = (tuple(public["hand_sizes"]), tuple([m["id"] for m in public["missions_in_force"]]),
+                            public["countdown"] is not None, int(public["response_step"]))
+        cdef dict back = self.back
+        cdef dict cum = self.cum
+        cdef tuple cur = facts
+        cdef Py_ssize_t k = len(events)
+        cdef long n, plays, shuffles
+        cdef tuple pc
+        if same and self.facts is not None:
+            while k and int(events[k - 1]["n"]) > self.end:
+                k -= 1
+                e = events[k]
+                cur = _back(cur, e)
+                back[int(e["n"])] = cur
+            if cur != self.facts:
+                same = False
+        if not same or self.facts is None:
+            back = self.back = {}
+            cum = self.cum = {first - 1: (0, 0)}
+            cur = facts
+            for e in reversed(events):
+                cur = _back(cur, e)
+                back[int(e["n"])] = cur
+            k = 0
+        for e in events[k:]:
+            n = int(e["n"])
+            pc = cum[n - 1]
+            plays, shuffles = pc
+            kind = e["type"]
+            if kind in _PLAYS:
+                cum[n] = (plays + 1, shuffles)
+            elif kind == "reshuffled":
+                cum[n] = (plays, shuffles + 1)
+            else:
+                cum[n] = pc
+        self.facts = facts
+        if same:
+            for n in range(self.first, first):
+                del back[n]
+                del cum[n - 1]
+        cdef tuple at_last = cum[last]
+        cdef tuple before = cum[first - 1]
+        cdef long played = <long>at_last[0] - <long>before[0]
+        cdef Py_ssize_t i
+        top = _UNKNOWN_TOP
+        if at_last[1] == before[1]:  # no reshuffle in the window
+            disc = public["discard"]
+            i = len(disc) - 1 - played
+            if i >= 0:
+                kind_face = getattr(disc, "kind_face", None)
+                if kind_face is not None:
+                    top = kind_face(i)
+                else:
+                    d = disc[i]
+                    top = C_TYPE_KIND[C_TYPE_BY_NAME[d["card"]]], _face(d["face"])
+        return back[first], top
+
+    def log(self, g, owner, public):
+        """``LogTrack.log``: ``replay_view(g, public)`` as far as the features read it (a ``FastPublicLog``)."""
+        events = public["recent"]
+        cdef long first = int(events[0]["n"]), last = int(events[-1]["n"])
+        cdef bint same = (owner is self.owner and self.chain is not None and last >= self.end
+                          and self.first <= first <= self.end + 1)
+        start, top = self._start(same, public, events, first, last)
+        now = float(public["now"])
+        seen = (first, last, start, top, now)
+        if same and self.last_out is not None and self.last_seen == seen:
+            return self.last_out
+        chain = self.chain
+        cdef dict sigs = self.sigs if same else {}
+        made_of = (start, top, public.get("timing"),
+                   tuple([(a["id"], a.get("source")) for a in public.get("missions") or ()]))
+        fresh = None
+        sig0 = self.sig0.get(made_of)
+        if sig0 is None:
+            fresh = _fresh(g, public, start, top, events)
+            sig0 = fresh.signature()
+            if len(self.sig0) > 10_000:
+                self.sig0.clear()
+            self.sig0[made_of] = sig0
+        cdef bint joined = sigs.get(first - 1) == sig0
+        cdef Py_ssize_t i = 0, count = len(events)
+        cdef long n
+        cdef dict new_sigs
+        if not joined:
+            log = fresh if fresh is not None else _fresh(g, public, start, top, events)
+            new_sigs = {first - 1: sig0}
+            while i < count:
+                e = events[i]
+                log.feed(e, float(e["t"]))
+                n = int(e["n"])
+                sig = log.signature()
+                new_sigs[n] = sig
+                i += 1
+                if sigs.get(n) == sig:
+                    joined = True
+                    break
+            if joined:
+                sigs.update(new_sigs)
+            else:
+                sigs = new_sigs
+        if joined:
+            assert chain is not None
+            log = chain
+            i = self.end - first + 1
+        while i < count:
+            e = events[i]
+            log.feed(e, float(e["t"]))
+            sigs[int(e["n"])] = log.signature()
+            i += 1
+        if same:
+            for n in range(self.first - 1, first - 1):
+                sigs.pop(n, None)
+        self.owner, self.chain, self.first, self.end, self.sigs = owner, log, first, last, sigs
+        out = log.settled_copy(now)
+        self.last_seen = seen
+        self.last_out = out
+        return out
