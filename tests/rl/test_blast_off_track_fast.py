@@ -6,7 +6,9 @@ after gaps), both timings, 2-6 players and the options that make the log matter 
 play for places, the referee), the settled log of the compiled tracker has the same signature as the
 readable tracker's and the full replay's (every field the replay's future and the features read), and every
 seat's log features (``owed``, ``owed_left``, ``violations``, ``violation_left``) are equal. The public facts
-are the direct path's (``BlastOffDirect.public_facts``) and, on every other game, the view's (``view(None)``).
+are the direct path's (``BlastOffDirect.public_facts``) and, on every other game, the view's (``view(None)``);
+a third tracker per table reads them from the state itself (``FastLogTrack.log_state``, as the compiled writer
+asks it).
 A second table interleaved with the first shares a pair of trackers (as the compiled writer's pool of tracks
 can be asked about another state), so owner switches and fresh starts are checked too.
 """
@@ -75,6 +77,7 @@ def test_the_compiled_tracker_equals_the_readable_one_and_the_replay(case: tuple
     enc = tables[0].encoder
     assert isinstance(enc, BlastOffEncoder)
     own = [(LogTrack(), FastLogTrack()), (LogTrack(), FastLogTrack())]
+    by_state = [FastLogTrack(), FastLogTrack()]  # asked with ``log_state`` (the public facts read from the state)
     shared = (LogTrack(), FastLogTrack())
     rng = np.random.default_rng(players * 7 + len(opts))
     positions = owed = open_ = caught = authored = 0
@@ -100,6 +103,10 @@ def test_the_compiled_tracker_equals_the_readable_one_and_the_replay(case: tuple
                     assert cy.signature() == want, f"compiled tracker differs at {st!r}"
                     for me in range(players):
                         assert enc.log_features(cy, now, me) == feats[me], f"seat {me} at {st!r}"
+                got = by_state[k].log_state(enc.game, st, enc.direct)
+                assert got.signature() == want, f"compiled tracker (from the state) differs at {st!r}"
+                for me in range(players):
+                    assert enc.log_features(got, now, me) == feats[me], f"seat {me} at {st!r} (from the state)"
                 positions += 1
                 owed += bool(ref.obls)
                 open_ += any(feats[0][2])

@@ -18,12 +18,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cosmodeck.bots.blast_off_log import PublicLog, replay_view
-from cosmodeck.bots.blast_off_log.records import face
-from cosmodeck.games.blast_off.cards import NO_VALUE, TYPE_BY_NAME, TYPE_KIND, TYPE_NAME, VALUES, face_text
+from cosmodeck.games.blast_off.cards import NO_VALUE, TYPE_NAME, VALUES, face_text
 from cosmodeck.games.blast_off.phases import AUTHOR, CHOOSE, COUNTDOWN, DECLARE, DRAWN, PHASE_NAMES, RESPONSE
 from cosmodeck.games.blast_off.view import _pile_face
 from cosmodeck.rl.encoders.base import MEMO, ratio
-from cosmodeck.rl.encoders.blast_off_track import LogTrack
+from cosmodeck.rl.encoders.blast_off_track import LogTrack, pile_kind_face
 
 try:  # the compiled writer (setup.py builds it); without it the readable path below is the only one
     from cosmodeck.rl.encoders.blast_off_fast import CompiledWriter as _WRITER
@@ -104,16 +103,18 @@ class BlastOffDirect:
         if cache is not None and "blast_off_log" in cache:
             got: PublicLog | FastPublicLog | None = cache["blast_off_log"]
             return got
-        public = self.public_facts(st)
         memo = cache.get(MEMO) if cache is not None else None
         log: PublicLog | FastPublicLog
         if memo is not None:  # the table's log followed from its last position (equal to the full replay)
             track: LogTrack | FastLogTrack | None = memo.get("blast_off_track")
             if track is None:
                 track = memo["blast_off_track"] = self.track()
-            log = track.log(self.enc.game, st, public)
+            if isinstance(track, LogTrack):
+                log = track.log(self.enc.game, st, self.public_facts(st))
+            else:  # the compiled tracker reads the public facts from the state (``log_state``)
+                log = track.log_state(self.enc.game, st, self)
         else:
-            log = replay_view(self.enc.game, public)
+            log = replay_view(self.enc.game, self.public_facts(st))
         if cache is not None:
             cache["blast_off_log"] = log
         return log
@@ -208,7 +209,7 @@ class BlastOffDirect:
         for j in range(pen, pen + 2 * n):  # counts / 4, clipped to [0, 1] as ratio() does
             out[j] = min(out[j], 1.0)
         log = self.public_log(st, cache)
-        if log is not None:
+        if log is not None and (log.obls or log.viols):  # (nothing owed nor found: every feature is 0)
             owed, owed_left, viol, viol_left = enc.log_features(log, st.now, me)
             for name, vals in (("owed", owed), ("owed_left", owed_left), ("violations", viol),
                                ("violation_left", viol_left)):
@@ -236,17 +237,5 @@ class _Discard:
 
     def kind_face(self, i: int) -> tuple[int, tuple[int, int]]:
         """What the log's tracker reads of entry ``i``: ``TYPE_KIND[TYPE_BY_NAME[e["card"]]]`` and
-        ``records.face(e["face"])`` of ``e = self[i]``, without building the entry (both looked up in tables
-        made of those very functions)."""
-        st = self.st
-        cid = st.disc[i]
-        t = st.g.ctype[cid]
-        cv = st.wface.get(cid)
-        got = _KIND_FACE.get((t, cv))
-        if got is None:
-            got = _KIND_FACE[(t, cv)] = (TYPE_KIND[TYPE_BY_NAME[TYPE_NAME[t]]], face(_pile_face(st, cid)))
-        return got
-
-
-#: (card type, its chosen face or None) -> (kind, parsed face) of a discard entry, filled as met
-_KIND_FACE: dict[tuple[int, tuple[int, int] | None], tuple[int, tuple[int, int]]] = {}
+        ``records.face(e["face"])`` of ``e = self[i]``, without building the entry (``pile_kind_face``)."""
+        return pile_kind_face(self.st, i)

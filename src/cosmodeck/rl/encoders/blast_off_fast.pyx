@@ -49,6 +49,11 @@ cdef object _I8 = _np.dtype(_np.int8)
 cdef object EMPTY_VIEW = _EMPTY_VIEW
 cdef str MEMO = _MEMO
 cdef str FALSE_CATCH = "false_catch"
+try:  # the compiled log tracker (``blast_off_track_fast``), asked by ``_log`` as ``BlastOffDirect.public_log`` does
+    from cosmodeck.rl.encoders.blast_off_track_fast import FastLogTrack as _FAST_TRACK
+except ImportError:
+    _FAST_TRACK = None
+cdef object FAST_TRACK = _FAST_TRACK
 
 
 
@@ -264,8 +269,8 @@ cdef class CompiledWriter:
         for j in range(pen, pen + 2 * n):  # counts / 4, clipped to [0, 1] as ratio() does
             if out[j] > 1.0:
                 out[j] = 1.0
-        log = self.direct.public_log(st, {MEMO: self._memo(st)})
-        if log is not None:
+        log = self._log(st)
+        if log is not None and (log.obls or log.viols):  # (nothing owed nor found: every feature is 0)
             feats = self.enc.log_features(log, st.now, me)
             for name_off, vals in zip(self.o_log, feats):
                 k = name_off
@@ -275,6 +280,20 @@ cdef class CompiledWriter:
                     k += 1
         out[self.o_over] = 1.0 if st.res is not None else 0.0
         return 0
+
+    cdef object _log(self, st):
+        """``self.direct.public_log(st, {MEMO: self._memo(st)})``, the compiled tracker asked directly."""
+        if st.res is not None or not st.recent:
+            return None
+        if FAST_TRACK is None or self.direct.track is not FAST_TRACK:
+            return self.direct.public_log(st, {MEMO: self._memo(st)})
+        memo = self._memo(st)
+        track = memo.get("blast_off_track")
+        if track is None:
+            track = memo["blast_off_track"] = FAST_TRACK()
+        elif type(track) is not FAST_TRACK:  # (another tracker was put there): as ``public_log`` does
+            return self.direct.public_log(st, {MEMO: memo})
+        return track.log_state(self.game, st, self.direct)
 
     cdef dict _memo(self, st):
         """The memo of ``st``'s game, as a table's (``Table._memo``): the hooks get the state, not the table, and

@@ -17,6 +17,7 @@ from cosmodeck.bots.blast_off_log.records import face as _face
 from cosmodeck.bots.blast_off_log.replay_fast import FastPublicLog
 from cosmodeck.bots.blast_off_log.start import inforce_back, size_back, step_back
 from cosmodeck.games.blast_off.cards import TYPE_BY_NAME, TYPE_KIND
+from cosmodeck.rl.encoders.blast_off_track import pile_kind_face
 
 # ``blast_off_track._SIZE_EVENTS`` ... ``_UNKNOWN_TOP``
 cdef frozenset _SIZE_EVENTS = frozenset(("played", "slap_accepted", "drew", "effect"))
@@ -83,10 +84,9 @@ cdef class FastLogTrack:
         self.last_seen = None
         self.sig0 = {}
 
-    cdef tuple _start(self, bint same, public, events, long first, long last):
-        """``LogTrack._start``."""
-        cdef tuple facts = (tuple(public["hand_sizes"]), tuple([m["id"] for m in public["missions_in_force"]]),
-                            public["countdown"] is not None, int(public["response_step"]))
+    cdef tuple _start(self, bint same, tuple facts, events, long first, long last, public, st):
+        """``LogTrack._start`` of the view's ``facts`` (the pile read from ``public``, or from the state ``st``
+        when ``public`` is None)."""
         cdef dict back = self.back
         cdef dict cum = self.cum
         cdef tuple cur = facts
@@ -131,35 +131,57 @@ cdef class FastLogTrack:
         cdef Py_ssize_t i
         top = _UNKNOWN_TOP
         if at_last[1] == before[1]:  # no reshuffle in the window
-            disc = public["discard"]
-            i = len(disc) - 1 - played
-            if i >= 0:
-                kind_face = getattr(disc, "kind_face", None)
-                if kind_face is not None:
-                    top = kind_face(i)
-                else:
-                    d = disc[i]
-                    top = C_TYPE_KIND[C_TYPE_BY_NAME[d["card"]]], _face(d["face"])
+            if public is None:
+                i = len(st.disc) - 1 - played
+                if i >= 0:
+                    top = pile_kind_face(st, i)  # (what ``_Discard.kind_face`` gives)
+            else:
+                disc = public["discard"]
+                i = len(disc) - 1 - played
+                if i >= 0:
+                    kind_face = getattr(disc, "kind_face", None)
+                    if kind_face is not None:
+                        top = kind_face(i)
+                    else:
+                        d = disc[i]
+                        top = C_TYPE_KIND[C_TYPE_BY_NAME[d["card"]]], _face(d["face"])
         return back[first], top
 
     def log(self, g, owner, public):
         """``LogTrack.log``: ``replay_view(g, public)`` as far as the features read it (a ``FastPublicLog``)."""
-        events = public["recent"]
+        facts = (tuple(public["hand_sizes"]), tuple([m["id"] for m in public["missions_in_force"]]),
+                 public["countdown"] is not None, int(public["response_step"]))
+        missions = tuple([(a["id"], a.get("source")) for a in public.get("missions") or ()])
+        return self._log(g, owner, public["recent"], facts, float(public["now"]), public.get("timing"), missions,
+                         public, None, None)
+
+    def log_state(self, g, st, direct):
+        """``log(g, st, direct.public_facts(st))`` read from the state ``st`` itself: the public facts
+        ``BlastOffDirect.public_facts`` would list, the dict built only when a fresh log needs it."""
+        facts = (tuple([len(h) for h in st.hands]), tuple([st.mission(mi).id for mi in st.inforce]),
+                 bool(st.in_countdown()), int(st.resp_no))
+        cdef Py_ssize_t base = len(st.g.missions)
+        missions = tuple([(m.id, m.source) for mi in st.revealed if mi >= base for m in (st.mission(mi),)])
+        return self._log(g, st, st.recent, facts, float(st.now), "realtime" if st.rt else "steps", missions,
+                         None, st, direct)
+
+    cdef object _log(self, g, owner, events, tuple facts, double now, timing, tuple missions, public, st, direct):
+        """``LogTrack.log`` (``public`` None: ``st`` and ``direct.public_facts(st)`` for a fresh log)."""
         cdef long first = int(events[0]["n"]), last = int(events[-1]["n"])
         cdef bint same = (owner is self.owner and self.chain is not None and last >= self.end
                           and self.first <= first <= self.end + 1)
-        start, top = self._start(same, public, events, first, last)
-        now = float(public["now"])
+        start, top = self._start(same, facts, events, first, last, public, st)
         seen = (first, last, start, top, now)
         if same and self.last_out is not None and self.last_seen == seen:
             return self.last_out
         chain = self.chain
         cdef dict sigs = self.sigs if same else {}
-        made_of = (start, top, public.get("timing"),
-                   tuple([(a["id"], a.get("source")) for a in public.get("missions") or ()]))
+        made_of = (start, top, timing, missions)
         fresh = None
         sig0 = self.sig0.get(made_of)
         if sig0 is None:
+            if public is None:
+                public = direct.public_facts(st)
             fresh = _fresh(g, public, start, top, events)
             sig0 = fresh.signature()
             if len(self.sig0) > 10_000:
@@ -170,7 +192,11 @@ cdef class FastLogTrack:
         cdef long n
         cdef dict new_sigs
         if not joined:
-            log = fresh if fresh is not None else _fresh(g, public, start, top, events)
+            if fresh is None:
+                if public is None:
+                    public = direct.public_facts(st)
+                fresh = _fresh(g, public, start, top, events)
+            log = fresh
             new_sigs = {first - 1: sig0}
             while i < count:
                 e = events[i]
