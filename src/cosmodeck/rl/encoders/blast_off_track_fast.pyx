@@ -67,9 +67,9 @@ cdef object _fresh(g, public, tuple start, tuple top, events):
 cdef class FastLogTrack:
     """``LogTrack`` (the chain of one table); ``log(game, state, public)`` per position."""
 
-    cdef object owner, chain, facts, last_out, last_seen
+    cdef object owner, chain, facts, last_out, last_seen, keys_game
     cdef long first, end
-    cdef dict sigs, back, cum, sig0
+    cdef dict sigs, back, cum, keys
 
     def __init__(self):
         self.owner = None
@@ -82,7 +82,8 @@ cdef class FastLogTrack:
         self.cum = {}
         self.last_out = None  # (``LogTrack.last_out`` is the pair (last_seen, last_out))
         self.last_seen = None
-        self.sig0 = {}
+        self.keys_game = None
+        self.keys = {}  # (for the game ``keys_game``) authored missions listed -> the ids a fresh log knows (``by_id``), in order
 
     cdef tuple _start(self, bint same, tuple facts, events, long first, long last, public, st):
         """``LogTrack._start`` of the view's ``facts`` (the pile read from ``public``, or from the state ``st``
@@ -158,10 +159,13 @@ cdef class FastLogTrack:
     def log_state(self, g, st, direct):
         """``log(g, st, direct.public_facts(st))`` read from the state ``st`` itself: the public facts
         ``BlastOffDirect.public_facts`` would list, the dict built only when a fresh log needs it."""
-        facts = (tuple([len(h) for h in st.hands]), tuple([st.mission(mi).id for mi in st.inforce]),
-                 bool(st.in_countdown()), int(st.resp_no))
-        cdef Py_ssize_t base = len(st.g.missions)
-        missions = tuple([(m.id, m.source) for mi in st.revealed if mi >= base for m in (st.mission(mi),)])
+        ms = st.g.missions  # (``st.mission(mi)``: ``ms[mi]``, or an authored one past them)
+        cdef Py_ssize_t base = len(ms)
+        customs = st.customs
+        facts = (tuple([len(h) for h in st.hands]),
+                 tuple([(ms[mi] if mi < base else customs[mi - base]).id for mi in st.inforce]),
+                 st.cd_rocket >= 0, int(st.resp_no))  # (``in_countdown()``)
+        missions = tuple([(m.id, m.source) for mi in st.revealed if mi >= base for m in (customs[mi - base],)])
         return self._log(g, st, st.recent, facts, float(st.now), "realtime" if st.rt else "steps", missions,
                          None, st, direct)
 
@@ -176,17 +180,24 @@ cdef class FastLogTrack:
             return self.last_out
         chain = self.chain
         cdef dict sigs = self.sigs if same else {}
-        made_of = (start, top, timing, missions)
-        fresh = None
-        sig0 = self.sig0.get(made_of)
-        if sig0 is None:
+        # ``signature(_fresh(...))`` written out (the readable code keeps it by what the fresh log is made of): a
+        # fresh log holds the start, the top card, no obligation, violation nor play, and the game's and the
+        # authored missions by id (those ids kept by the authored missions listed)
+        if g is not self.keys_game:
+            self.keys = {}
+            self.keys_game = g
+        keys = self.keys.get(missions)
+        if keys is None:
             if public is None:
                 public = direct.public_facts(st)
-            fresh = _fresh(g, public, start, top, events)
-            sig0 = fresh.signature()
-            if len(self.sig0) > 10_000:
-                self.sig0.clear()
-            self.sig0[made_of] = sig0
+            keys = tuple(FastPublicLog(g, public).by_id)
+            if len(self.keys) > 1000:
+                self.keys.clear()
+            self.keys[missions] = keys
+        fresh = None
+        sizes, inforce, in_cd, resp = start
+        top_kind, top_face = top
+        sig0 = (sizes, inforce, top_face, top_kind, in_cd, resp, (), (), None, keys)
         cdef bint joined = sigs.get(first - 1) == sig0
         cdef Py_ssize_t i = 0, count = len(events)
         cdef long n
