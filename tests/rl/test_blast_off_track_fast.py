@@ -130,3 +130,30 @@ def test_the_compiled_tracker_equals_the_readable_one_and_the_replay(case: tuple
         assert owed and open_
     if opts.get("timing") == "realtime" and not opts.get("custom_missions"):
         assert caught
+
+
+def test_the_compiled_writer_keeps_no_finished_game_alive() -> None:
+    """The compiled writer keeps a tracker per state followed (its pool); the tracker holds its state weakly and
+    a dead state's memo leaves the pool, so the states of finished games (their histories) are freed."""
+    import gc
+    import weakref
+
+    from cosmodeck.rl import aec_env
+
+    env = aec_env("blast-off", players=2)
+    assert env._fast is not None  # the compiled steps, through the compiled writer's hooks
+    rng = np.random.default_rng(3)
+    refs = []
+    for seed in range(4):
+        env.reset(seed=seed)
+        refs.append(weakref.ref(env.table.state))
+        for _agent in env.agent_iter():
+            obs, _r, term, trunc, _info = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])  # type: ignore[index]
+            env.step(int(legal[rng.integers(legal.size)]))
+    env.reset(seed=99)
+    gc.collect()
+    assert all(r() is None for r in refs), "a finished game's state is still alive"

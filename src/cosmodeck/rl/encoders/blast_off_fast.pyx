@@ -18,6 +18,8 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.string cimport memset
 from cosmodeck.rl.encoders.scale cimport ratio as _ratio, rel as _rel
 
+from weakref import ref as _wref
+
 import numpy as _np
 
 from cosmodeck.games.blast_off.cards import NO_VALUE as _NO_VALUE
@@ -58,10 +60,25 @@ cdef object FAST_TRACK = _FAST_TRACK
 
 
 
+class _Drop:
+    """A state's weak reference callback: its memo and reference leave the pool (if they are still its own)."""
+
+    __slots__ = ("memos", "refs", "key")
+
+    def __init__(self, memos, refs, key):
+        self.memos, self.refs, self.key = memos, refs, key
+
+    def __call__(self, r):
+        if self.refs.get(self.key) is r:
+            del self.refs[self.key]
+            self.memos.pop(self.key, None)
+
+
 cdef class CompiledWriter:
     """One encoder's layout as C tables; ``write``, ``fill_mask``, ``action_of``, ``observe`` and ``act``."""
 
     cdef object direct, enc, game
+    cdef dict refs  # id(state) -> a weak reference to it, whose callback drops its memo
     cdef dict memos  # id(state) -> the memo ``public_log`` keeps its ``LogTrack`` in (see ``_memo``)
     cdef int n, size, nm, ntypes, num_actions, deck_size
     cdef int o_phase, o_turn, o_dealer, o_direction, o_hand, o_hand_sizes, o_active, o_draw_pile, o_discard
@@ -140,6 +157,7 @@ cdef class CompiledWriter:
         if self.o_over + 1 != self.size:
             raise ValueError("blast_off_fast: 'over' is not the layout's last entry")
         self.memos = {}
+        self.refs = {}
 
     def __dealloc__(self):
         PyMem_Free(self.ctype)
@@ -298,16 +316,21 @@ cdef class CompiledWriter:
     cdef dict _memo(self, st):
         """The memo of ``st``'s game, as a table's (``Table._memo``): the hooks get the state, not the table, and
         the sub-environments of a vector environment share one encoder, so each state followed has its own
-        ``LogTrack``. A track holds its state (its ``owner``) once it has followed it, and a track never gives
-        another state's log (it starts afresh for a state it does not own), so an id reused after the state
-        died is harmless; at ``MAX_TRACKS`` states the pool starts afresh (each game then replays its window
-        once)."""
+        ``LogTrack``. A memo is dropped when its state dies (a weak reference's callback; the compiled tracker holds
+        its state weakly, so a finished game is not kept alive by the pool), and a track never gives another
+        state's log (it starts afresh for a state it does not own); at ``MAX_TRACKS`` live states the pool starts
+        afresh (each game then replays its window once)."""
         key = id(st)
         memo = self.memos.get(key)
         if memo is None:
             if len(self.memos) >= MAX_TRACKS:
                 self.memos.clear()
+                self.refs.clear()
             memo = self.memos[key] = {}
+            try:
+                self.refs[key] = _wref(st, _Drop(self.memos, self.refs, key))
+            except TypeError:  # a state that takes no weak reference: kept until the pool starts afresh
+                pass
         return <dict>memo
 
     cdef inline int _pos(self, object v) except -1:

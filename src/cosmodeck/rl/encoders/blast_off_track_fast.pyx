@@ -6,12 +6,15 @@ copies) whose chain is a ``bots/blast_off_log/replay_fast.FastPublicLog`` (``Pub
 proved equal to it event by event by ``tests/bots/test_blast_off_log_fast.py``), with its signature and its
 settled copy made by that log (``FastPublicLog.signature`` / ``settled_copy``, copies of
 ``blast_off_track.signature`` / ``settled_copy``), and the walk-back of the window's start and the chain's
-bookkeeping in C. ``log`` returns a ``FastPublicLog`` settled at the view's time, from which
+bookkeeping in C. It holds the state it follows by a weak reference (``LogTrack.owner`` is a strong one): a
+pool of tracks (the compiled writer's) keeps no finished game alive. ``log`` returns a ``FastPublicLog`` settled at the view's time, from which
 ``BlastOffEncoder.log_features`` reads what it reads of a ``PublicLog`` (``obls``, ``viols``, ``sizes``,
 ``resp``, ``is_open``, ``catchable``). ``BlastOffDirect`` follows a table's log with it when this extension was
 built; ``tests/rl/test_blast_off_track_fast.py`` proves its features equal to ``LogTrack``'s at every decision
 of seeded games, and ``tests/rl/test_direct.py`` both equal to the full replay.
 """
+
+from weakref import ref as _wref
 
 from cosmodeck.bots.blast_off_log.records import face as _face
 from cosmodeck.bots.blast_off_log.replay_fast import FastPublicLog
@@ -55,6 +58,26 @@ cdef tuple _back(tuple facts, e):
     return facts
 
 
+class _Strong:
+    """A strong reference called as a weak one is (for an owner that takes no weak reference)."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj):
+        self.obj = obj
+
+    def __call__(self):
+        return self.obj
+
+
+cdef object _ref(obj):
+    """A weak reference to ``obj`` (a strong one if it takes none)."""
+    try:
+        return _wref(obj)
+    except TypeError:
+        return _Strong(obj)
+
+
 cdef object _fresh(g, public, tuple start, tuple top, events):
     """``blast_off_track._fresh``: a log started at the window's start, before its first event."""
     sizes, inforce, in_cd, resp = start
@@ -67,12 +90,13 @@ cdef object _fresh(g, public, tuple start, tuple top, events):
 cdef class FastLogTrack:
     """``LogTrack`` (the chain of one table); ``log(game, state, public)`` per position."""
 
-    cdef object owner, chain, facts, last_out, last_seen, keys_game
+    cdef object owner_ref  # a weak reference to the state followed (``LogTrack.owner``): a dead one is not kept
+    cdef object chain, facts, last_out, last_seen, keys_game
     cdef long first, end
     cdef dict sigs, back, cum, keys
 
     def __init__(self):
-        self.owner = None
+        self.owner_ref = None
         self.chain = None
         self.first = -1
         self.end = -1
@@ -172,7 +196,8 @@ cdef class FastLogTrack:
     cdef object _log(self, g, owner, events, tuple facts, double now, timing, tuple missions, public, st, direct):
         """``LogTrack.log`` (``public`` None: ``st`` and ``direct.public_facts(st)`` for a fresh log)."""
         cdef long first = int(events[0]["n"]), last = int(events[-1]["n"])
-        cdef bint same = (owner is self.owner and self.chain is not None and last >= self.end
+        cur_owner = None if self.owner_ref is None else self.owner_ref()
+        cdef bint same = (owner is cur_owner and self.chain is not None and last >= self.end
                           and self.first <= first <= self.end + 1)
         start, top = self._start(same, facts, events, first, last, public, st)
         seen = (first, last, start, top, now)
@@ -235,7 +260,9 @@ cdef class FastLogTrack:
         if same:
             for n in range(self.first - 1, first - 1):
                 sigs.pop(n, None)
-        self.owner, self.chain, self.first, self.end, self.sigs = owner, log, first, last, sigs
+        if owner is not cur_owner:
+            self.owner_ref = _ref(owner)
+        self.chain, self.first, self.end, self.sigs = log, first, last, sigs
         out = log.settled_copy(now)
         self.last_seen = seen
         self.last_out = out
