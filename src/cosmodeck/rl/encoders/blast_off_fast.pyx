@@ -14,6 +14,7 @@ equal to the readable path on every step of seeded games.
 """
 
 from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
+from cpython.list cimport PyList_GET_ITEM
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.string cimport memset
 from cosmodeck.rl.encoders.scale cimport ratio as _ratio, rel as _rel
@@ -97,6 +98,7 @@ cdef class CompiledWriter:
     cdef dict index_of  # the encoder's cache: id(action) -> catalog index (-1: not in the catalog)
     cdef list alive
     cdef dict index  # catalog entry -> index
+    cdef list last_legal, last_idx  # the last legal list asked (``_indices``) and its catalog indices
 
     def __init__(self, direct):
         enc = direct.enc
@@ -342,6 +344,22 @@ cdef class CompiledWriter:
 
     # ---- the mask and the decoding: ``Encoder.legal_map`` of the seat's legal actions --------------------
     cdef list _indices(self, list legal):
+        """``_catalog(legal)``, kept for the last list asked: a list of the very same action objects (the engine's
+        lists of one position, asked for the mask and then for the decoding) gets the same indices."""
+        cdef list prev = self.last_legal
+        cdef Py_ssize_t i, n = len(legal)
+        if prev is not None and len(prev) == n:
+            for i in range(n):
+                if <object>PyList_GET_ITEM(legal, i) is not <object>PyList_GET_ITEM(prev, i):
+                    break
+            else:
+                return self.last_idx
+        idx = self._catalog(legal)
+        self.last_legal = legal  # (held: its actions' identities stay theirs)
+        self.last_idx = idx
+        return idx
+
+    cdef list _catalog(self, list legal):
         """The catalog index of each legal action (-1: not in the catalog), ``legal_map``'s cache by identity."""
         index_of = self.index_of
         try:
