@@ -7,7 +7,10 @@ the same obligations and violations (``records.Obligation`` / ``Violation`` obje
 Python types), the same counters and the same ``found`` list. It offers what the heuristic reads (``feed``,
 ``settle``, ``owed``, ``catchable``, ``rt``, ``now``, ``lost``) and ``snapshot()``, everything it holds as
 plain values, which ``tests/bots/test_blast_off_log_fast.py`` compares with ``replay.snapshot(PublicLog)``
-after every event and settle of seeded games. The determinizers and the RL encoders use ``PublicLog``.
+after every event and settle of seeded games. The determinizers use ``PublicLog``; the RL encoders' compiled
+log tracker (``rl/encoders/blast_off_track_fast.pyx``) follows its chain with this log, through the methods
+added for it (``signature``, ``settled_copy``, ``start_at``, ``is_open``: copies of ``blast_off_track``'s
+and ``PublicLog``'s), which the heuristic does not call.
 """
 
 from contextlib import suppress

@@ -7,10 +7,14 @@ built, and the encoder sets its methods as the table's compiled hooks (``Encoder
 (``rl/steps_fast.pyx``) run for Blast Off! as for Shooting Star (turn-based timing; real time keeps the
 readable path). It reads the same state fields through the same information filter (BLO-13) as
 ``BlastOffDirect.write`` and copies each of its lines (the comments name them); the public log's features
-are the readable code's own: ``BlastOffDirect.public_log`` with a ``LogTrack`` per state followed, that this
-writer keeps as the table's memo would (see ``_memo``), then ``BlastOffEncoder.log_features``. The mask and the decoding are ``Encoder.legal_map``'s, sharing the
-encoder's cache of catalog indices by action object. ``tests/rl/test_blast_off_fast.py`` proves all of it
-equal to the readable path on every step of seeded games.
+are the readable code's own: ``BlastOffDirect.public_log``'s log with a tracker per state followed, that this
+writer keeps as the table's memo would (see ``_memo``), then ``BlastOffEncoder.log_features`` (skipped when
+nothing is owed nor found: every feature is then 0). The tracker is the compiled ``FastLogTrack``
+(``blast_off_track_fast.pyx``) when built, asked with the state (``log_state``), else the readable
+``LogTrack``. The mask and the decoding are ``Encoder.legal_map``'s, sharing the encoder's cache of catalog
+indices by action object (the last legal list's indices kept, for the same list of actions asked again).
+``tests/rl/test_blast_off_fast.py`` proves all of it equal to the readable path (``LogTrack`` included) on
+every step of seeded games.
 """
 
 from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer

@@ -22,6 +22,10 @@ fields the replay only writes for the determinizers (``last``, ``extra``, ``rthe
 too, so a followed log is for the features only: the bots' determinizers use the full replay.
 ``tests/rl/test_direct.py`` proves the signature and the features equal to the full replay's on
 thousands of positions.
+
+``blast_off_track_fast.FastLogTrack`` is this class compiled (on the compiled ``FastPublicLog``), which the
+direct path uses when the extension is built (``tests/rl/test_blast_off_track_fast.py`` proves it equal to
+this one); this readable class stays the reference and runs without the extension.
 """
 
 from __future__ import annotations
