@@ -186,12 +186,19 @@ cdef class CompiledWriter:
                 out[start + t] = _ratio(counts[t], self.copies[t])
         return 0
 
+    cdef object _mission(self, st, mi):
+        """``st.mission(mi)``."""
+        ms = st.g.missions
+        return ms[mi] if mi < len(ms) else st.customs[mi - len(ms)]
+
     cdef int _missions(self, float* out, int start, st, list missions, double scale) except -1:
         """``BlastOffDirect._missions``."""
         cdef int authored = 0
         index = self.mission_index
+        ms = st.g.missions  # (``st.mission(mi)``: ``ms[mi]``, or an authored one past them)
+        cdef Py_ssize_t base = len(ms)
         for mi in missions:
-            i = index.get(st.mission(mi).id)
+            i = index.get((ms[mi] if mi < base else st.customs[mi - base]).id)
             if i is None:
                 authored += 1
             else:
@@ -247,7 +254,7 @@ cdef class CompiledWriter:
             out[self.o_placings + _rel(s_, me, n)] = 1.0
         out[self.o_passes] = _ratio(st.passes, n)
         cdef bint rt = st.rt
-        if st.in_countdown():
+        if st.cd_rocket >= 0:  # (``st.in_countdown()``)
             out[self.o_countdown] = 1.0
             out[self.o_cd_rocket + _rel(st.cd_rocket, me, n)] = 1.0
             idx = st.cd_idx
@@ -269,7 +276,7 @@ cdef class CompiledWriter:
         index = self.mission_index
         for o in st.obls:
             if o[0] == me:
-                out[self.o_obligations + <int>index.get(st.mission(o[1]).id, self.nm)] = 1.0
+                out[self.o_obligations + <int>index.get(self._mission(st, o[1]).id, self.nm)] = 1.0
                 expect = o[2]
                 if first_count is None and isinstance(expect, str) and expect.isdigit():
                     first_count = int(expect)

@@ -20,12 +20,14 @@ from cosmodeck.bots.blast_off_log.records import face as _face
 from cosmodeck.bots.blast_off_log.replay_fast import FastPublicLog
 from cosmodeck.bots.blast_off_log.start import inforce_back, size_back, step_back
 from cosmodeck.games.blast_off.cards import TYPE_BY_NAME, TYPE_KIND
+from cosmodeck.rl.encoders.blast_off_track import _KIND_FACE as _KF
 from cosmodeck.rl.encoders.blast_off_track import pile_kind_face
 
 # ``blast_off_track._SIZE_EVENTS`` ... ``_UNKNOWN_TOP``
 cdef frozenset _SIZE_EVENTS = frozenset(("played", "slap_accepted", "drew", "effect"))
 cdef frozenset _STEP_EVENTS = frozenset(("countdown_started", "countdown_ended", "response_started"))
 cdef frozenset _PLAYS = frozenset(("played", "slap_accepted"))
+cdef dict _KIND_FACE = _KF  # (the very table ``pile_kind_face`` fills)
 cdef tuple _UNKNOWN_TOP = (-1, (-1, 0))
 cdef dict C_TYPE_BY_NAME = TYPE_BY_NAME
 cdef tuple C_TYPE_KIND = tuple(TYPE_KIND)
@@ -158,8 +160,11 @@ cdef class FastLogTrack:
         if at_last[1] == before[1]:  # no reshuffle in the window
             if public is None:
                 i = len(st.disc) - 1 - played
-                if i >= 0:
-                    top = pile_kind_face(st, i)  # (what ``_Discard.kind_face`` gives)
+                if i >= 0:  # ``pile_kind_face(st, i)`` (what ``_Discard.kind_face`` gives), its table read here
+                    cid = st.disc[i]
+                    top = _KIND_FACE.get((st.g.ctype[cid], st.wface.get(cid)))
+                    if top is None:
+                        top = pile_kind_face(st, i)
             else:
                 disc = public["discard"]
                 i = len(disc) - 1 - played
