@@ -3,10 +3,11 @@
 The compiled writer gives Blast Off!'s encoder the table's hooks (``row_writer``, ``mask_writer``,
 ``action_at``, ``observer``, ``actor``), and through them the compiled environment steps
 (``rl/steps_fast.pyx``). Each environment runs side by side with one whose encoder has no hook and whose
-compiled steps are off (the readable path: ``BlastOffDirect.write`` with the table's memo, ``legal_map``,
-``MapLegal``), on the same seeds and actions (illegal ones included): observations, masks, rewards, flags,
-infos and final observations must be the same at every step. ``tests/rl/test_direct.py`` also checks the
-hooked table's rows against encoding ``view(seat)`` on random states.
+compiled steps are off (the readable path: ``BlastOffDirect.write`` with the table's memo and the readable log
+tracker ``LogTrack``, ``legal_map``, ``MapLegal``), on the same seeds and actions (illegal ones included):
+observations, masks, rewards, flags, infos and final observations must be the same at every step.
+``tests/rl/test_direct.py`` also checks the hooked table's rows against encoding ``view(seat)`` on random
+states.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import pytest
 
 from cosmodeck.rl import aec_env, gym_env, parallel_env, vector_env
 from cosmodeck.rl.encoders.base import EMPTY_VIEW, Encoder
+from cosmodeck.rl.encoders.blast_off_track import LogTrack
 from cosmodeck.rl.table import Table
 from tests.rl.conftest import RT
 from tests.rl.helpers import aec_state, random_decisions, same
@@ -33,9 +35,10 @@ TURN_CASES: list[tuple[int, dict[str, Any]]] = [
 
 
 def _strip(enc: Encoder) -> None:
-    """The readable path: no compiled hook on this encoder."""
+    """The readable path: no compiled hook on this encoder, and the readable log tracker (``LogTrack``)."""
     for hook in HOOKS:
         setattr(enc, hook, None)
+    enc.direct.track = LogTrack  # type: ignore[attr-defined]
 
 
 def test_the_compiled_writer_is_importable_and_hooked() -> None:

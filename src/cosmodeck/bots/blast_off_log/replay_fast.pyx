@@ -7,7 +7,10 @@ the same obligations and violations (``records.Obligation`` / ``Violation`` obje
 Python types), the same counters and the same ``found`` list. It offers what the heuristic reads (``feed``,
 ``settle``, ``owed``, ``catchable``, ``rt``, ``now``, ``lost``) and ``snapshot()``, everything it holds as
 plain values, which ``tests/bots/test_blast_off_log_fast.py`` compares with ``replay.snapshot(PublicLog)``
-after every event and settle of seeded games. The determinizers and the RL encoders use ``PublicLog``.
+after every event and settle of seeded games. The determinizers use ``PublicLog``; the RL encoders' compiled
+log tracker (``rl/encoders/blast_off_track_fast.pyx``) follows its chain with this log, through the methods
+added for it (``signature``, ``settled_copy``, ``start_at``, ``is_open``: copies of ``blast_off_track``'s
+and ``PublicLog``'s), which the heuristic does not call.
 """
 
 from contextlib import suppress
@@ -78,6 +81,22 @@ cdef _Play _new_play(int event, int actor, int kind, int col, int val, int bkind
     p.before, p.t, p.turns = before, t, turns
     p.paused = p.choosing = p.late = False
     return p
+
+
+cdef _Play _copy_play(_Play q):
+    """A copy of ``q`` (its ``before`` list copied too)."""
+    cdef _Play p = _new_play(q.event, q.actor, q.kind, q.col, q.val, q.bkind, q.bcol, q.bval, q.in_cd, q.blast_off,
+                             list(q.before), q.t, q.turns)
+    p.paused, p.choosing, p.late = q.paused, q.choosing, q.late
+    return p
+
+
+cdef object _play_sig(_Play p, long turns, bint rt):
+    """``blast_off_track._play_sig(p, turns if rt else None)``."""
+    if p is None:
+        return None
+    return (p.event, p.actor, p.kind, p.col, p.val, p.bkind, p.bcol, p.bval, p.in_cd, p.blast_off, tuple(p.before),
+            p.t, p.turns - turns if rt else None, p.paused, p.choosing, p.late)
 
 
 cdef class FastPublicLog:
@@ -170,6 +189,59 @@ cdef class FastPublicLog:
                          None if self.pending is None else self.pending.values(),
                          None if self.last is None else self.last.values(), self.last_choose, self.extra,
                          self.rthen, self._then, self._next_key, self.by_id)
+
+    # ---- for the RL encoder's tracker (``rl/encoders/blast_off_track_fast.pyx``) -------------------------
+    def is_open(self, v, t=None):
+        """``PublicLog.is_open``."""
+        return self._is_open(v, self.now if t is None else t)
+
+    def start_at(self, sizes, inforce, bint in_cd, long resp, int top_kind, top_face, double now):
+        """What ``blast_off_track._fresh`` sets on a fresh ``PublicLog``: the window's start state."""
+        self.sizes, self.inforce, self.in_cd, self.resp = list(sizes), list(inforce), in_cd, resp
+        self.top_kind = top_kind
+        self.fcol, self.fval = top_face
+        self.now = now
+
+    def signature(self):
+        """``blast_off_track.signature`` of the same ``PublicLog`` (the face as one tuple, as ``log.face``)."""
+        cdef long t
+        obls, viols = self.obls, self.viols
+        if self.rt:
+            t = self.turns
+            return (tuple(self.sizes), tuple(self.inforce), (self.fcol, self.fval), self.top_kind, self.in_cd,
+                    self.resp,
+                    tuple([(o.seat, o.mission, o.gesture, o.token, o.expect, o.deadline, o.due) for o in obls])
+                    if obls else (),
+                    tuple([(v.seat, v.mission, v.start, v.end, v.need - t, v.caught) for v in viols]) if viols else (),
+                    _play_sig(self.pending, t, True), tuple(self.by_id))
+        return (tuple(self.sizes), tuple(self.inforce), (self.fcol, self.fval), self.top_kind, self.in_cd, self.resp,
+                tuple([(o.seat, o.mission, o.gesture, o.token, o.expect, o.due) for o in obls]) if obls else (),
+                tuple([(v.seat, v.mission, v.start, v.end, v.caught) for v in viols]) if viols else (),
+                _play_sig(self.pending, 0, False), tuple(self.by_id))
+
+    def settled_copy(self, double now):
+        """``blast_off_track.settled_copy``: a copy settled at ``now`` (this log is left as it was)."""
+        if self.pending is None and not self.rt:
+            return self
+        cdef FastPublicLog new = FastPublicLog.__new__(FastPublicLog)
+        new.g = self.g
+        new.rt, new.referee, new.in_cd, new.lost = self.rt, self.referee, self.in_cd, self.lost
+        new.obligation_s, new.window_s, new.now = self.obligation_s, self.window_s, self.now
+        new.window_steps, new.resp, new.turns, new._next_key = self.window_steps, self.resp, self.turns, \
+            self._next_key
+        new.by_id = dict(self.by_id)
+        new.inforce = self.inforce  # never changed in place (a reveal makes a new list)
+        new.sizes = list(self.sizes)
+        new.obls = list(self.obls)  # obligations are never modified, only added and removed
+        new.viols = [replace(v) for v in self.viols]
+        new.found = list(self.found)
+        new.fcol, new.fval, new.top_kind, new.extra = self.fcol, self.fval, self.top_kind, self.extra
+        new.pending = None if self.pending is None else _copy_play(self.pending)
+        new.last = self.last
+        new.last_choose, new._then, new.rthen = self.last_choose, self._then, self.rthen
+        new._mc, new._mc_src, new._mc_ver, new._authored = self._mc, self._mc_src, self._mc_ver, self._authored
+        new._settle(now)
+        return new
 
     def settle(self, now):
         """``PublicLog.settle``."""

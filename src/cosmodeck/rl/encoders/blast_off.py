@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cosmodeck.bots.blast_off_log import PublicLog, replay_view
 from cosmodeck.engine.game import Game
@@ -35,6 +35,9 @@ from cosmodeck.games.blast_off.game import BlastOffGame
 from cosmodeck.games.blast_off.phases import PHASE_NAMES
 from cosmodeck.rl.encoders.base import Encoder, Feature, Vector, Writer, ratio, rel
 from cosmodeck.rl.encoders.blast_off_direct import BlastOffDirect
+
+if TYPE_CHECKING:
+    from cosmodeck.bots.blast_off_log.replay_fast import FastPublicLog
 
 WAIT = "wait"
 VALUE_TEXTS = tuple(value_text(v) for v in VALUES)  # "1".."10", "BO"
@@ -212,9 +215,10 @@ class BlastOffEncoder(Encoder):
         w.values("violations", viol)
         w.values("violation_left", viol_left)
 
-    def log_features(self, log: PublicLog, now: float, me: int
+    def log_features(self, log: PublicLog | FastPublicLog, now: float, me: int
                      ) -> tuple[list[float], list[float], list[float], list[float]]:
-        """(owed, owed_left, violations, violation_left) of a replayed public log, seen from ``me``."""
+        """(owed, owed_left, violations, violation_left) of a replayed public log (or its compiled copy, which
+        has the same ``obls``, ``viols``, ``sizes``, ``resp``, ``is_open`` and ``catchable``), seen from ``me``."""
         n = self.players
         nm = len(self.mission_ids)
         owed = [0.0] * (n * (nm + 1))

@@ -9,7 +9,8 @@ missions in force, countdown slots, penalties). The public log (``recent``) is r
 the bots' ``PublicLog`` from a dict of the public facts it reads; it is the same for every seat,
 so it is replayed once per position (``cache``) and only expressed relative to each observer; a table
 keeps a ``LogTrack`` in ``cache[MEMO]`` that follows the log from its last position instead of
-replaying the whole window (``blast_off_track``: the same log, fewer events fed).
+replaying the whole window (``blast_off_track``: the same log, fewer events fed); when built, its compiled
+copy ``blast_off_track_fast.FastLogTrack`` (``TRACK``), on the compiled ``FastPublicLog``.
 """
 
 from __future__ import annotations
@@ -17,12 +18,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cosmodeck.bots.blast_off_log import PublicLog, replay_view
-from cosmodeck.bots.blast_off_log.records import face
-from cosmodeck.games.blast_off.cards import NO_VALUE, TYPE_BY_NAME, TYPE_KIND, TYPE_NAME, VALUES, face_text
+from cosmodeck.games.blast_off.cards import NO_VALUE, TYPE_NAME, VALUES, face_text
 from cosmodeck.games.blast_off.phases import AUTHOR, CHOOSE, COUNTDOWN, DECLARE, DRAWN, PHASE_NAMES, RESPONSE
 from cosmodeck.games.blast_off.view import _pile_face
 from cosmodeck.rl.encoders.base import MEMO, ratio
-from cosmodeck.rl.encoders.blast_off_track import LogTrack
+from cosmodeck.rl.encoders.blast_off_track import LogTrack, pile_kind_face
 
 try:  # the compiled writer (setup.py builds it); without it the readable path below is the only one
     from cosmodeck.rl.encoders.blast_off_fast import CompiledWriter as _WRITER
@@ -31,9 +31,18 @@ try:  # the compiled writer (setup.py builds it); without it the readable path b
 except ImportError:  # pragma: no cover - a build without the extension
     _COMPILED = None
 
+try:  # the compiled log tracker (``blast_off_track_fast.pyx``, the same features as ``LogTrack``)
+    from cosmodeck.rl.encoders.blast_off_track_fast import FastLogTrack as _FAST_TRACK
+
+    TRACK: type[LogTrack] | type[FastLogTrack] = _FAST_TRACK
+except ImportError:  # pragma: no cover - a build without the extension
+    TRACK = LogTrack
+
 if TYPE_CHECKING:
+    from cosmodeck.bots.blast_off_log.replay_fast import FastPublicLog
     from cosmodeck.games.blast_off.state import BlastOffState
     from cosmodeck.rl.encoders.blast_off import BlastOffEncoder
+    from cosmodeck.rl.encoders.blast_off_track_fast import FastLogTrack
 
 HAND_SCALE = 20.0
 DECISION_OF = {DRAWN: 3, CHOOSE: 1, DECLARE: 0, AUTHOR: 2}  # index in the encoder's DECISIONS
@@ -52,6 +61,8 @@ class BlastOffDirect:
         self.inv_copies = tuple(1.0 / c for c in enc.copies)
         self.phase_pos = tuple(PHASE_NAMES.index(name) for name in PHASE_NAMES)
         self._count_cache: dict[tuple[int, ...], tuple[tuple[int, float], ...]] = {}
+        #: the tracker a table's memo keeps (``TRACK``: the compiled ``FastLogTrack`` when built, else ``LogTrack``)
+        self.track: type[LogTrack] | type[FastLogTrack] = TRACK
         #: the compiled writer (``blast_off_fast``: ``write`` and the mask and decoding of ``legal_map``, for the
         #: table's hooks), ``None`` without the extension
         self.compiled: Any = _COMPILED(self) if _COMPILED is not None else None
@@ -85,14 +96,32 @@ class BlastOffDirect:
                 out[start + i] = 1.0
         out[start + nm] = ratio(authored, scale)
 
-    def public_log(self, st: BlastOffState, cache: dict[str, Any] | None) -> PublicLog | None:
+    def public_log(self, st: BlastOffState, cache: dict[str, Any] | None) -> PublicLog | FastPublicLog | None:
         """The replayed public log of this position (``None``: over, or nothing logged yet)."""
         if st.res is not None or not st.recent:
             return None
         if cache is not None and "blast_off_log" in cache:
-            got: PublicLog | None = cache["blast_off_log"]
+            got: PublicLog | FastPublicLog | None = cache["blast_off_log"]
             return got
-        public = {
+        memo = cache.get(MEMO) if cache is not None else None
+        log: PublicLog | FastPublicLog
+        if memo is not None:  # the table's log followed from its last position (equal to the full replay)
+            track: LogTrack | FastLogTrack | None = memo.get("blast_off_track")
+            if track is None:
+                track = memo["blast_off_track"] = self.track()
+            if isinstance(track, LogTrack):
+                log = track.log(self.enc.game, st, self.public_facts(st))
+            else:  # the compiled tracker reads the public facts from the state (``log_state``)
+                log = track.log_state(self.enc.game, st, self)
+        else:
+            log = replay_view(self.enc.game, self.public_facts(st))
+        if cache is not None:
+            cache["blast_off_log"] = log
+        return log
+
+    def public_facts(self, st: BlastOffState) -> dict[str, Any]:
+        """What the log's replay reads of the view, from the state (public facts only)."""
+        return {
             "timing": "realtime" if st.rt else "steps",
             "missions": [{"id": m.id, "source": m.source} for mi in st.revealed
                          if mi >= len(st.g.missions) for m in (st.mission(mi),)],
@@ -105,17 +134,6 @@ class BlastOffDirect:
             "recent": st.recent,
             "discard": _Discard(st),
         }
-        memo = cache.get(MEMO) if cache is not None else None
-        if memo is not None:  # the table's log followed from its last position (equal to the full replay)
-            track: LogTrack | None = memo.get("blast_off_track")
-            if track is None:
-                track = memo["blast_off_track"] = LogTrack()
-            log: PublicLog = track.log(self.enc.game, st, public)
-        else:
-            log = replay_view(self.enc.game, public)
-        if cache is not None:
-            cache["blast_off_log"] = log
-        return log
 
     def write(self, st: BlastOffState, me: int, out: Any, cache: dict[str, Any] | None) -> None:
         """Fill ``out`` (all zero, the observation's length: a list, or a memoryview of a float32 row,
@@ -191,7 +209,7 @@ class BlastOffDirect:
         for j in range(pen, pen + 2 * n):  # counts / 4, clipped to [0, 1] as ratio() does
             out[j] = min(out[j], 1.0)
         log = self.public_log(st, cache)
-        if log is not None:
+        if log is not None and (log.obls or log.viols):  # (nothing owed nor found: every feature is 0)
             owed, owed_left, viol, viol_left = enc.log_features(log, st.now, me)
             for name, vals in (("owed", owed), ("owed_left", owed_left), ("violations", viol),
                                ("violation_left", viol_left)):
@@ -219,17 +237,5 @@ class _Discard:
 
     def kind_face(self, i: int) -> tuple[int, tuple[int, int]]:
         """What the log's tracker reads of entry ``i``: ``TYPE_KIND[TYPE_BY_NAME[e["card"]]]`` and
-        ``records.face(e["face"])`` of ``e = self[i]``, without building the entry (both looked up in tables
-        made of those very functions)."""
-        st = self.st
-        cid = st.disc[i]
-        t = st.g.ctype[cid]
-        cv = st.wface.get(cid)
-        got = _KIND_FACE.get((t, cv))
-        if got is None:
-            got = _KIND_FACE[(t, cv)] = (TYPE_KIND[TYPE_BY_NAME[TYPE_NAME[t]]], face(_pile_face(st, cid)))
-        return got
-
-
-#: (card type, its chosen face or None) -> (kind, parsed face) of a discard entry, filled as met
-_KIND_FACE: dict[tuple[int, tuple[int, int] | None], tuple[int, tuple[int, int]]] = {}
+        ``records.face(e["face"])`` of ``e = self[i]``, without building the entry (``pile_kind_face``)."""
+        return pile_kind_face(self.st, i)

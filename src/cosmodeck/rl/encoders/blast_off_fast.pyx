@@ -7,16 +7,23 @@ built, and the encoder sets its methods as the table's compiled hooks (``Encoder
 (``rl/steps_fast.pyx``) run for Blast Off! as for Shooting Star (turn-based timing; real time keeps the
 readable path). It reads the same state fields through the same information filter (BLO-13) as
 ``BlastOffDirect.write`` and copies each of its lines (the comments name them); the public log's features
-are the readable code's own: ``BlastOffDirect.public_log`` with a ``LogTrack`` per state followed, that this
-writer keeps as the table's memo would (see ``_memo``), then ``BlastOffEncoder.log_features``. The mask and the decoding are ``Encoder.legal_map``'s, sharing the
-encoder's cache of catalog indices by action object. ``tests/rl/test_blast_off_fast.py`` proves all of it
-equal to the readable path on every step of seeded games.
+are the readable code's own: ``BlastOffDirect.public_log``'s log with a tracker per state followed, that this
+writer keeps as the table's memo would (see ``_memo``), then ``BlastOffEncoder.log_features`` (skipped when
+nothing is owed nor found: every feature is then 0). The tracker is the compiled ``FastLogTrack``
+(``blast_off_track_fast.pyx``) when built, asked with the state (``log_state``), else the readable
+``LogTrack``. The mask and the decoding are ``Encoder.legal_map``'s, sharing the encoder's cache of catalog
+indices by action object (the last legal list's indices kept, for the same list of actions asked again).
+``tests/rl/test_blast_off_fast.py`` proves all of it equal to the readable path (``LogTrack`` included) on
+every step of seeded games.
 """
 
 from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
+from cpython.list cimport PyList_GET_ITEM
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.string cimport memset
 from cosmodeck.rl.encoders.scale cimport ratio as _ratio, rel as _rel
+
+from weakref import ref as _wref
 
 import numpy as _np
 
@@ -49,14 +56,34 @@ cdef object _I8 = _np.dtype(_np.int8)
 cdef object EMPTY_VIEW = _EMPTY_VIEW
 cdef str MEMO = _MEMO
 cdef str FALSE_CATCH = "false_catch"
+try:  # the compiled log tracker (``blast_off_track_fast``), asked by ``_log`` as ``BlastOffDirect.public_log`` does
+    from cosmodeck.rl.encoders.blast_off_track_fast import FastLogTrack as _FAST_TRACK
+except ImportError:
+    _FAST_TRACK = None
+cdef object FAST_TRACK = _FAST_TRACK
 
 
+
+
+class _Drop:
+    """A state's weak reference callback: its memo and reference leave the pool (if they are still its own)."""
+
+    __slots__ = ("memos", "refs", "key")
+
+    def __init__(self, memos, refs, key):
+        self.memos, self.refs, self.key = memos, refs, key
+
+    def __call__(self, r):
+        if self.refs.get(self.key) is r:
+            del self.refs[self.key]
+            self.memos.pop(self.key, None)
 
 
 cdef class CompiledWriter:
     """One encoder's layout as C tables; ``write``, ``fill_mask``, ``action_of``, ``observe`` and ``act``."""
 
     cdef object direct, enc, game
+    cdef dict refs  # id(state) -> a weak reference to it, whose callback drops its memo
     cdef dict memos  # id(state) -> the memo ``public_log`` keeps its ``LogTrack`` in (see ``_memo``)
     cdef int n, size, nm, ntypes, num_actions, deck_size
     cdef int o_phase, o_turn, o_dealer, o_direction, o_hand, o_hand_sizes, o_active, o_draw_pile, o_discard
@@ -75,6 +102,7 @@ cdef class CompiledWriter:
     cdef dict index_of  # the encoder's cache: id(action) -> catalog index (-1: not in the catalog)
     cdef list alive
     cdef dict index  # catalog entry -> index
+    cdef list last_legal, last_idx  # the last legal list asked (``_indices``) and its catalog indices
 
     def __init__(self, direct):
         enc = direct.enc
@@ -135,6 +163,7 @@ cdef class CompiledWriter:
         if self.o_over + 1 != self.size:
             raise ValueError("blast_off_fast: 'over' is not the layout's last entry")
         self.memos = {}
+        self.refs = {}
 
     def __dealloc__(self):
         PyMem_Free(self.ctype)
@@ -157,12 +186,19 @@ cdef class CompiledWriter:
                 out[start + t] = _ratio(counts[t], self.copies[t])
         return 0
 
+    cdef object _mission(self, st, mi):
+        """``st.mission(mi)``."""
+        ms = st.g.missions
+        return ms[mi] if mi < len(ms) else st.customs[mi - len(ms)]
+
     cdef int _missions(self, float* out, int start, st, list missions, double scale) except -1:
         """``BlastOffDirect._missions``."""
         cdef int authored = 0
         index = self.mission_index
+        ms = st.g.missions  # (``st.mission(mi)``: ``ms[mi]``, or an authored one past them)
+        cdef Py_ssize_t base = len(ms)
         for mi in missions:
-            i = index.get(st.mission(mi).id)
+            i = index.get((ms[mi] if mi < base else st.customs[mi - base]).id)
             if i is None:
                 authored += 1
             else:
@@ -218,7 +254,7 @@ cdef class CompiledWriter:
             out[self.o_placings + _rel(s_, me, n)] = 1.0
         out[self.o_passes] = _ratio(st.passes, n)
         cdef bint rt = st.rt
-        if st.in_countdown():
+        if st.cd_rocket >= 0:  # (``st.in_countdown()``)
             out[self.o_countdown] = 1.0
             out[self.o_cd_rocket + _rel(st.cd_rocket, me, n)] = 1.0
             idx = st.cd_idx
@@ -240,7 +276,7 @@ cdef class CompiledWriter:
         index = self.mission_index
         for o in st.obls:
             if o[0] == me:
-                out[self.o_obligations + <int>index.get(st.mission(o[1]).id, self.nm)] = 1.0
+                out[self.o_obligations + <int>index.get(self._mission(st, o[1]).id, self.nm)] = 1.0
                 expect = o[2]
                 if first_count is None and isinstance(expect, str) and expect.isdigit():
                     first_count = int(expect)
@@ -264,8 +300,8 @@ cdef class CompiledWriter:
         for j in range(pen, pen + 2 * n):  # counts / 4, clipped to [0, 1] as ratio() does
             if out[j] > 1.0:
                 out[j] = 1.0
-        log = self.direct.public_log(st, {MEMO: self._memo(st)})
-        if log is not None:
+        log = self._log(st)
+        if log is not None and (log.obls or log.viols):  # (nothing owed nor found: every feature is 0)
             feats = self.enc.log_features(log, st.now, me)
             for name_off, vals in zip(self.o_log, feats):
                 k = name_off
@@ -276,19 +312,38 @@ cdef class CompiledWriter:
         out[self.o_over] = 1.0 if st.res is not None else 0.0
         return 0
 
+    cdef object _log(self, st):
+        """``self.direct.public_log(st, {MEMO: self._memo(st)})``, the compiled tracker asked directly."""
+        if st.res is not None or not st.recent:
+            return None
+        if FAST_TRACK is None or self.direct.track is not FAST_TRACK:
+            return self.direct.public_log(st, {MEMO: self._memo(st)})
+        memo = self._memo(st)
+        track = memo.get("blast_off_track")
+        if track is None:
+            track = memo["blast_off_track"] = FAST_TRACK()
+        elif type(track) is not FAST_TRACK:  # (another tracker was put there): as ``public_log`` does
+            return self.direct.public_log(st, {MEMO: memo})
+        return track.log_state(self.game, st, self.direct)
+
     cdef dict _memo(self, st):
         """The memo of ``st``'s game, as a table's (``Table._memo``): the hooks get the state, not the table, and
         the sub-environments of a vector environment share one encoder, so each state followed has its own
-        ``LogTrack``. A track holds its state (its ``owner``) once it has followed it, and a track never gives
-        another state's log (it starts afresh for a state it does not own), so an id reused after the state
-        died is harmless; at ``MAX_TRACKS`` states the pool starts afresh (each game then replays its window
-        once)."""
+        ``LogTrack``. A memo is dropped when its state dies (a weak reference's callback; the compiled tracker holds
+        its state weakly, so a finished game is not kept alive by the pool), and a track never gives another
+        state's log (it starts afresh for a state it does not own); at ``MAX_TRACKS`` live states the pool starts
+        afresh (each game then replays its window once)."""
         key = id(st)
         memo = self.memos.get(key)
         if memo is None:
             if len(self.memos) >= MAX_TRACKS:
                 self.memos.clear()
+                self.refs.clear()
             memo = self.memos[key] = {}
+            try:
+                self.refs[key] = _wref(st, _Drop(self.memos, self.refs, key))
+            except TypeError:  # a state that takes no weak reference: kept until the pool starts afresh
+                pass
         return <dict>memo
 
     cdef inline int _pos(self, object v) except -1:
@@ -300,6 +355,22 @@ cdef class CompiledWriter:
 
     # ---- the mask and the decoding: ``Encoder.legal_map`` of the seat's legal actions --------------------
     cdef list _indices(self, list legal):
+        """``_catalog(legal)``, kept for the last list asked: a list of the very same action objects (the engine's
+        lists of one position, asked for the mask and then for the decoding) gets the same indices."""
+        cdef list prev = self.last_legal
+        cdef Py_ssize_t i, n = len(legal)
+        if prev is not None and len(prev) == n:
+            for i in range(n):
+                if <object>PyList_GET_ITEM(legal, i) is not <object>PyList_GET_ITEM(prev, i):
+                    break
+            else:
+                return self.last_idx
+        idx = self._catalog(legal)
+        self.last_legal = legal  # (held: its actions' identities stay theirs)
+        self.last_idx = idx
+        return idx
+
+    cdef list _catalog(self, list legal):
         """The catalog index of each legal action (-1: not in the catalog), ``legal_map``'s cache by identity."""
         index_of = self.index_of
         try:

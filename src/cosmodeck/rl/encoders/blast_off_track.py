@@ -22,19 +22,27 @@ fields the replay only writes for the determinizers (``last``, ``extra``, ``rthe
 too, so a followed log is for the features only: the bots' determinizers use the full replay.
 ``tests/rl/test_direct.py`` proves the signature and the features equal to the full replay's on
 thousands of positions.
+
+``blast_off_track_fast.FastLogTrack`` is this class compiled (on the compiled ``FastPublicLog``), which the
+direct path uses when the extension is built (``tests/rl/test_blast_off_track_fast.py`` proves it equal to
+this one); this readable class stays the reference and runs without the extension.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cosmodeck.bots.blast_off_log import Play, PublicLog
 from cosmodeck.bots.blast_off_log.records import face
 from cosmodeck.bots.blast_off_log.start import inforce_back, size_back, step_back
-from cosmodeck.games.blast_off.cards import TYPE_BY_NAME, TYPE_KIND
+from cosmodeck.games.blast_off.cards import TYPE_BY_NAME, TYPE_KIND, TYPE_NAME
 from cosmodeck.games.blast_off.game import BlastOffGame
+from cosmodeck.games.blast_off.view import _pile_face
+
+if TYPE_CHECKING:
+    from cosmodeck.games.blast_off.state import BlastOffState
 
 Sig = tuple[Any, ...]
 
@@ -253,3 +261,20 @@ class LogTrack:
         out = settled_copy(log, now)
         self.last_out = (seen, out)
         return out
+
+
+def pile_kind_face(st: BlastOffState, i: int) -> tuple[int, tuple[int, int]]:
+    """What the tracker reads of the discard pile's entry ``i`` as the view lists it (``e``, card name and
+    face): ``TYPE_KIND[TYPE_BY_NAME[e["card"]]]`` and ``records.face(e["face"])``, without building the entry
+    (both looked up in a table made of those very functions)."""
+    cid = st.disc[i]
+    t = st.g.ctype[cid]
+    cv = st.wface.get(cid)
+    got = _KIND_FACE.get((t, cv))
+    if got is None:
+        got = _KIND_FACE[(t, cv)] = (TYPE_KIND[TYPE_BY_NAME[TYPE_NAME[t]]], face(_pile_face(st, cid)))
+    return got
+
+
+#: (card type, its chosen face or None) -> (kind, parsed face) of a discard entry, filled as met
+_KIND_FACE: dict[tuple[int, tuple[int, int] | None], tuple[int, tuple[int, int]]] = {}
