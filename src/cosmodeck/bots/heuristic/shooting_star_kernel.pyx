@@ -761,6 +761,38 @@ cdef class Kernel:
             i = rng.randbelow(n)
         return legal[<Py_ssize_t>tops[i]]
 
+    def bounds(self, view: object, legal: list) -> list | None:
+        """Per legal action, the upper bound ``best`` prunes with (the sum of ``ubt`` over its hits, less the card's
+        keep value), or ``None`` for a Space Shield and for a card hitting a cell twice (never pruned); ``None``
+        when the kernel does not score this call (for the tests: every score is at most its bound)."""
+        cdef Py_ssize_t m = len(legal), i
+        cdef int k, s, e, ci
+        cdef double ub
+        cdef Act act
+        if self.busy or m == 0:
+            return None
+        self.busy = True
+        try:
+            if not self._run(view, legal, False):
+                return None
+            self._bounds_of()
+            out = []
+            for i in range(m):
+                act = self.htab[self._slot(<uintptr_t><PyObject*>legal[i])]
+                k = act.k
+                if self.shield[k] or self.dup[k]:
+                    out.append(None)
+                    continue
+                ci = (act.y - self.oy) * self.gw + (act.x - self.ox)
+                e = (k * MAXA + act.a) * MAXH
+                ub = 0.0
+                for s in range(self.nh[k]):
+                    ub += self.ubt[ci + self.off[e + s]]
+                out.append(ub - self.keep[k])
+            return out
+        finally:
+            self.busy = False
+
     cdef list _tops(self, Py_ssize_t m):
         """The indices of the scores within 1e-12 of the top, in order."""
         cdef Py_ssize_t i
