@@ -84,6 +84,7 @@ cdef enum:
     MAXM = 16  # missions in a view
     MAXF = 16  # named planets of a mission
     PCAP = 1024  # planet id strings known by address (a power of 2; cleared when half full)
+    MSLOTS = 8  # seats whose mission tables are kept
 
 cdef struct Acc:  # a running Python ``sum(...)`` of floats from the start 0
     double s
@@ -267,6 +268,14 @@ cdef class Kernel:
     cdef uint64_t mnamed[MAXM]
     cdef int mcond[MAXM]
     cdef int nm
+    # ``_missions_of`` of the compiled bot view, kept per seat (``seat % MSLOTS``) with its inputs, which are tuples
+    # (immutable): the same objects give the same tables (``mkept`` holds them, so their addresses stay theirs)
+    cdef list mkept
+    cdef double mc_term[MSLOTS][MAXM]
+    cdef int mc_kind[MSLOTS][MAXM]
+    cdef uint64_t mc_named[MSLOTS][MAXM]
+    cdef int mc_cond[MSLOTS][MAXM]
+    cdef int mc_nm[MSLOTS]
 
     def __cinit__(self) -> None:
         self.htab = NULL
@@ -291,6 +300,7 @@ cdef class Kernel:
         cards = list(data.card_order)
         arrows = list(game.arrows)
         self.alive = []
+        self.mkept = [None] * MSLOTS
         self.ok = 0 < len(cards) <= MAXC and 0 < len(arrows) <= MAXA
         if not self.ok:
             return
@@ -749,17 +759,41 @@ cdef class Kernel:
         try:
             if not self._run(view, legal, True):
                 return None
+            i = self._pick(m, rng)
+            if i >= 0:
+                return legal[i]
             tops = self._tops(m)
         finally:
             self.busy = False
         n = len(tops)
+        if n <= 1:
+            return legal[<Py_ssize_t>tops[0]]  # (none: the list path's IndexError)
+        return legal[<Py_ssize_t>tops[rng.randbelow(n)]]
+
+    cdef Py_ssize_t _pick(self, Py_ssize_t m, object rng) except -2:
+        """``_tops``'s only index, or, with several and an exact ``Rng``, the one ``rng.randbelow`` draws (its steps
+        done here, no list); -1: the caller draws from the list (no best score, or another generator)."""
+        cdef Py_ssize_t i, n = 0, one = -1, r
+        cdef double top = self.vals[0], low
+        for i in range(1, m):
+            if self.vals[i] > top:
+                top = self.vals[i]
+        low = top - 1e-12
+        for i in range(m):
+            if self.vals[i] >= low:
+                n += 1
+                one = i
         if n == 1:
-            return legal[<Py_ssize_t>tops[0]]
-        if type(rng) is Rng:
-            i = _randbelow(rng, n)
-        else:
-            i = rng.randbelow(n)
-        return legal[<Py_ssize_t>tops[i]]
+            return one
+        if n == 0 or type(rng) is not Rng:
+            return -1
+        r = _randbelow(rng, n)
+        for i in range(m):
+            if self.vals[i] >= low:
+                if r == 0:
+                    return i
+                r -= 1
+        return -1  # not reached: r < n
 
     def bounds(self, view: object, legal: list) -> list | None:
         """Per legal action, the upper bound ``best`` prunes with (the sum of ``ubt`` over its hits, less the card's
@@ -975,6 +1009,32 @@ cdef class Kernel:
                 self.nthr += 1
         return True
 
+    cdef bint _bot_missions(self, BotView bv) except -1:
+        """``_missions_of`` the bot view's seat into ``mterm``..``nm``: the kept tables when its mission ids, conquest
+        and debris are the very tuples they were computed from."""
+        cdef int slot = <int>(<long>bv.seat % MSLOTS)
+        mids, conquest, debris = bv.mids, bv.conquest, bv.debris
+        kept = self.mkept[slot]
+        if kept is not None and (<tuple>kept)[0] is mids and (<tuple>kept)[1] is conquest and (<tuple>kept)[2] is debris:
+            self.nm = self.mc_nm[slot]
+            memcpy(self.mterm, self.mc_term[slot], sizeof(self.mterm))
+            memcpy(self.mkind, self.mc_kind[slot], sizeof(self.mkind))
+            memcpy(self.mnamed, self.mc_named[slot], sizeof(self.mnamed))
+            memcpy(self.mcond, self.mc_cond[slot], sizeof(self.mcond))
+            return True
+        if not self._missions_of(mids, conquest, debris, self.mterm, self.mkind, self.mnamed, self.mcond, &self.nm):
+            return False
+        if type(mids) is tuple and type(conquest) is tuple and type(debris) is tuple:
+            self.mc_nm[slot] = self.nm
+            memcpy(self.mc_term[slot], self.mterm, sizeof(self.mterm))
+            memcpy(self.mc_kind[slot], self.mkind, sizeof(self.mkind))
+            memcpy(self.mc_named[slot], self.mnamed, sizeof(self.mnamed))
+            memcpy(self.mc_cond[slot], self.mcond, sizeof(self.mcond))
+            self.mkept[slot] = (mids, conquest, debris)
+        else:
+            self.mkept[slot] = None
+        return True
+
     cdef bint _load_bot(self, BotView bv) except -1:
         """The tables from the compiled bot view's C parts (the same entries as its mapping's)."""
         cdef int seat, j, x, y
@@ -987,8 +1047,7 @@ cdef class Kernel:
         seat = bv.seat
         if not self._open(bv.bx0, bv.by0, bv.bx1, bv.by1, bv.players, bv.nplaced):
             return False
-        if not self._missions_of(bv.mids, bv.conquest, bv.debris, self.mterm, self.mkind, self.mnamed,
-                                 self.mcond, &self.nm):
+        if not self._bot_missions(bv):
             return False
         while PyDict_Next(bv.board, &pos, &ko, &vo):  # the engine's cells and contents: tuples of 2
             if (type(<object>ko) is not tuple or PyTuple_GET_SIZE(<object>ko) != 2 or type(<object>vo) is not tuple
