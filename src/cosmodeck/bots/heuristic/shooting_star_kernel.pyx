@@ -1198,10 +1198,13 @@ cdef class Kernel:
 
         ``prune`` (``best``: only the best scores matter): an attack whose upper bound (the sum of ``ubt`` over its
         hits, less the card's keep value) is below the best score found so far by more than a margin is not scored
-        (its value, and that of every later placement taking it by the memo, is set to minus infinity): its real
-        score is below the best by more than ``best``'s 1e-12, so the best indices are the same. The attack with the
-        highest bound is scored first, to start with a high best score. Cards hitting a cell twice are never
-        pruned (their attacks may need the reference: ``_bad``)."""
+        (its value is set to minus infinity): its real score is below the best by more than ``best``'s 1e-12, so the
+        best indices are the same. Every placement with the same memo key (card, cell, targets holding a planet)
+        has the same bound (its hits on other cells add 0), so one pruned placement's later copies are pruned too
+        and a placement left takes the value of the first one left with its key: the reference's memo. The attack
+        of highest bound is scored first (its value, up to the rounding of another order of the same additions,
+        is a score some placement has: a floor for the best). Cards hitting a cell twice are never pruned (their
+        attacks may need the reference: ``_bad``; and their copies may hit a cell another number of times)."""
         cdef Py_ssize_t m = PyList_GET_SIZE(legal), i, n = self.gn, first = -1
         cdef int ci, k, s, e, j, t, w = self.gw, later = self.later
         cdef int gx0 = self.gx0, gy0 = self.gy0, x1 = self.gx1, y1 = self.gy1, x0 = self.ox, y0 = self.oy
@@ -1215,7 +1218,7 @@ cdef class Kernel:
         memcpy(self.cpid, self.pid0, n * sizeof(int))
         if prune:
             self._bounds_of()
-        # the candidates
+        # the candidates: Shields and attacks on no planet scored, the other attacks' keys and bounds
         self._cands(m)
         self.gen += 1
         if self.gen > 1 << 30:
@@ -1258,6 +1261,35 @@ cdef class Kernel:
                 if v > top:
                     top = v
                 continue
+            self.csrc[i] = -1
+            self.keyb[i] = key
+            self.ck[i] = k
+            self.ca[i] = act.a
+            self.cci[i] = ci
+            self.cub[i] = INFINITY if self.dup[k] else ub - self.keep[k]
+        if prune:  # a floor for the best: the attack of highest bound (a card hitting no cell twice)
+            hi = -INFINITY
+            for i in range(m):
+                if self.csrc[i] == -1 and not self.dup[self.ck[i]] and (self.cub[i] > hi or first < 0):
+                    hi = self.cub[i]
+                    first = i
+            if first >= 0:
+                v = self._attack(self.ck[first], self.ca[first], self.cci[first], w, laterpow)
+                v = v - self.keep[self.ck[first]]
+                v = v - 1e-9 - 1e-9 * fabs(v)  # the first placement with its key adds the same terms in its order
+                if v > top:
+                    top = v
+        # the attacks, in order: pruned, or the memo's value, or scored
+        for i in range(m):
+            if self.csrc[i] != -1:
+                continue
+            k = self.ck[i]
+            # the margin: the bound's own rounding and the scores' (a few ulps of numbers far below 1e6)
+            if prune and self.cub[i] + 1e-6 + 1e-9 * fabs(self.cub[i]) < top - 1e-12:
+                self.vals[i] = -INFINITY
+                continue
+            ci = self.cci[i]
+            key = self.keyb[i]
             e = k * n + ci
             j = -1
             if self.rep_gen[e] == self.gen:
@@ -1268,49 +1300,17 @@ cdef class Kernel:
                 self.rep_gen[e] = self.gen
                 self.rep_head[e] = -1
             if j >= 0:
-                self.csrc[i] = j  # the value of the first placement with its key (scored below)
+                self.vals[i] = self.vals[j]
                 continue
-            self.keyb[i] = key
             self.nextrep[i] = self.rep_head[e]
             self.rep_head[e] = <int>i
-            self.csrc[i] = -1
-            self.ck[i] = k
-            self.ca[i] = act.a
-            self.cci[i] = ci
-            self.cub[i] = INFINITY if self.dup[k] else ub - self.keep[k]
-        if prune:  # the attack of highest bound first
-            hi = -INFINITY
-            for i in range(m):
-                if self.csrc[i] == -1 and (self.cub[i] > hi or first < 0):
-                    hi = self.cub[i]
-                    first = i
-            if first >= 0:
-                v = self._attack(self.ck[first], self.ca[first], self.cci[first], w, laterpow)
-                if self._bad:
-                    return False
-                v = v - self.keep[self.ck[first]]
-                self.vals[first] = v
-                self.csrc[first] = -2
-                if v > top:
-                    top = v
-        for i in range(m):
-            if self.csrc[i] != -1:
-                continue
-            # the margin: the bound's own rounding and the scores' (a few ulps of numbers far below 1e6)
-            if prune and self.cub[i] + 1e-6 + 1e-9 * fabs(self.cub[i]) < top - 1e-12:
-                self.vals[i] = -INFINITY
-                continue
-            k = self.ck[i]
-            v = self._attack(k, self.ca[i], self.cci[i], w, laterpow)
+            v = self._attack(k, self.ca[i], ci, w, laterpow)
             if self._bad:
                 return False
             v = v - self.keep[k]
             self.vals[i] = v
             if v > top:
                 top = v
-        for i in range(m):
-            if self.csrc[i] >= 0:
-                self.vals[i] = self.vals[self.csrc[i]]
         return True
 
     cdef double _shield(self, int ci, int k, int later) noexcept:
