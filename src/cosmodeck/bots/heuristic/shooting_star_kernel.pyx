@@ -21,6 +21,11 @@ away, more than 64 planet names, a planet kind other than the three, a view with
 placement or planet outside the grid's bounds, a grid of more than 65,536 padded cells, a repeated hit
 capturing a replacement card (the reference looks its planet up), a call made while another one runs.
 With ``noise``, ``best_noisy`` also draws the bot's noise with the generator's own steps (engine/rng.py).
+``best`` and ``choose`` (the bot's move without noise: the best score's action, ties drawn with ``randbelow``'s
+steps) score only the attacks that may reach the best score: an upper bound per attack (``_bounds_of``: the
+positive terms a hit may add, summed over its hits) below the best found by a margin skips it (``_score``);
+``bounds`` gives the bounds to the tests. The bot view's mission tables are kept per seat while its mission
+ids, conquest and debris are the same tuples.
 """
 
 from cpython.dict cimport PyDict_Next
