@@ -326,3 +326,84 @@ def test_the_bots_view_keys_give_the_same_scores_as_the_whole_view() -> None:
                 assert fast_scores(game, part, legal, compiled=False) == ref
                 assert _check(game, part, legal, (seed, st.decisions))
                 st.apply(seat, bots[seat].act(part, legal, rng))
+
+
+def _bounded_views(game: ShootingStarGame, players: int, seed: int, heuristic: bool) -> Any:
+    """(view, legal) of every decision of a seeded game, played by heuristic bots or at random."""
+    from cosmodeck.bots.registry import make_bots
+
+    st = game.new_game(players=players, seed=seed)
+    bots = make_bots("shooting-star", "heuristic", players, game) if heuristic else None
+    rng = Rng(seed + 77)
+    while not st.is_over:
+        seat = min(st.to_act)
+        legal = st.legal_actions(seat)
+        view = st.view(seat)
+        yield view, legal
+        st.apply(seat, bots[seat].act(view, legal, rng) if bots else legal[rng.randbelow(len(legal))])
+
+
+@pytest.mark.parametrize("options", [{}, {"orientations": 2}])
+def test_every_score_is_at_most_the_bound_best_prunes_with(options: dict[str, Any]) -> None:
+    """``best`` skips an attack whose upper bound is below the best score found (by a margin): each score of the
+    reference is at most its bound, on seeded games at 2 to 5 players (heuristic play: captures, isolations,
+    destroyed cards), and the bound does prune (most attacks are below the best)."""
+    game = cosmodeck.load_game("shooting-star", **options)
+    kernel = _codes(game).kernel
+    assert kernel is not None
+    checked = below = 0
+    for seed in range(8):
+        for view, legal in _bounded_views(game, 2 + seed % 4, seed, heuristic=seed % 2 == 0):
+            bounds = kernel.bounds(view, legal)
+            assert bounds is not None
+            ref = scores(game, view, legal)
+            top = max(ref)
+            for i, (b, r) in enumerate(zip(bounds, ref, strict=True)):
+                if b is None:
+                    continue
+                assert r <= b + 1e-9, (seed, str(legal[i]), r, b)
+                checked += 1
+                below += b + 1e-6 < top - 1e-12
+            assert kernel.best(view, legal) == [i for i, v in enumerate(ref) if v >= top - 1e-12]
+    assert checked > 10_000 and below > checked // 2
+
+
+def test_choose_plays_and_draws_as_the_list_path() -> None:
+    """``act`` without noise (the kernel's ``choose``: pruned scoring, ``randbelow`` in C among ties) picks the
+    reference's choice and leaves the generator where the list path leaves it; a generator of another type is
+    asked for its own ``randbelow``; what the kernel does not take (a tuple, no actions) is ``None``."""
+    from cosmodeck.bots.base import LazyView
+    from cosmodeck.bots.heuristic.shooting_star import ShootingStarHeuristic
+    from cosmodeck.bots.heuristic.shooting_star_fast import chooser_of
+
+    class Draws(Rng):
+        """Not exactly ``Rng``: the kernel calls its ``randbelow``."""
+
+        calls = 0
+
+        def randbelow(self, n: int) -> int:
+            Draws.calls += 1
+            return super().randbelow(n)
+
+    game = cosmodeck.load_game("shooting-star")
+    bot = ShootingStarHeuristic(game)
+    choose = chooser_of(game)
+    ties = 0
+    for seed in range(4):
+        for view, legal in _bounded_views(game, 3 + seed % 3, seed, heuristic=seed % 2 == 1):
+            vals = scores(game, view, legal)
+            best = [i for i, v in enumerate(vals) if v >= max(vals) - 1e-12]
+            ties += len(best) > 1
+            ref_rng = Rng(seed * 1000 + len(legal))
+            want = legal[best[ref_rng.randbelow(len(best))] if len(best) > 1 else best[0]]
+            for wrap in (False, True):
+                rng = Rng(seed * 1000 + len(legal))
+                got = bot.act(LazyView(lambda v=view: v) if wrap else view, legal, rng)
+                assert got is want and rng.state == ref_rng.state, (seed, wrap)
+            other = Draws(seed * 1000 + len(legal))
+            assert choose(view, legal, other) is want and other.state == ref_rng.state
+            untouched = Rng(5)
+            assert choose(view, tuple(legal), untouched) is None and choose(view, [], untouched) is None
+            assert untouched.state == Rng(5).state
+    assert ties > 0 and Draws.calls > 0
+    assert bot._choose is not None

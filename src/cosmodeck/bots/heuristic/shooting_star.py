@@ -251,7 +251,7 @@ class ShootingStarHeuristic:
         # for a subclass (it may read any key), the whole view (None). It reads no state itself.
         self.view_for: Callable[[Any, int], Mapping[str, Any]] | None = (
             bot_view if type(self) is ShootingStarHeuristic else None)
-        self._best: Callable[[Mapping[str, Any], Sequence[Any]], list[int] | None] | None = None
+        self._choose: Callable[[Mapping[str, Any], Sequence[Any], Rng], Any | None] | None = None
         self._noisy: Callable[[Mapping[str, Any], Sequence[Any], float, Rng], list[int] | None] | None = None
 
     def reaction_time(self, rng: Rng) -> float:
@@ -263,15 +263,15 @@ class ShootingStarHeuristic:
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
         if not legal:
             return None
-        if self.noise <= 0:  # the list path below, without the list (the compiled kernel's best indices)
-            best_of = self._best
-            if best_of is None:
-                from cosmodeck.bots.heuristic.shooting_star_fast import best_indices_of
+        if self.noise <= 0:  # the list path below, without the list (the compiled kernel's choice among the best)
+            choose = self._choose
+            if choose is None:
+                from cosmodeck.bots.heuristic.shooting_star_fast import chooser_of
 
-                best_of = self._best = best_indices_of(self.game)
-            tops = best_of(view, legal)
-            if tops is not None:
-                return legal[tops[rng.randbelow(len(tops))] if len(tops) > 1 else tops[0]]
+                choose = self._choose = chooser_of(self.game)
+            got = choose(view, legal, rng)
+            if got is not None:
+                return got
         else:  # the same draws and choice as the list path below, compiled
             noisy = self._noisy
             if noisy is None:

@@ -195,6 +195,16 @@ def best_indices_of(game: ShootingStarGame) -> Callable[[Mapping[str, Any], Sequ
     return best
 
 
+def chooser_of(game: ShootingStarGame) -> Callable[[Mapping[str, Any], Sequence[Any], Rng], Any | None]:
+    """The bot's move without noise, bound to ``game``: the compiled kernel's ``choose`` (one of the best scores'
+    actions, drawn with ``rng.randbelow`` as the bot's list path draws it; it scores only the attacks that may
+    be among the best), or ``None`` when it does not score this call (the caller then scores and picks)."""
+    kernel = _codes(game).kernel
+    if kernel is None:
+        return lambda view, legal, rng: None
+    return kernel.choose
+
+
 def noisy_best_indices_of(game: ShootingStarGame) -> Callable[[Mapping[str, Any], Sequence[Any], float, Rng],
                                                               list[int] | None]:
     """The compiled kernel's best indices of the scores plus ``noise * rng.random()`` each (drawn in the order of

@@ -21,13 +21,18 @@ away, more than 64 planet names, a planet kind other than the three, a view with
 placement or planet outside the grid's bounds, a grid of more than 65,536 padded cells, a repeated hit
 capturing a replacement card (the reference looks its planet up), a call made while another one runs.
 With ``noise``, ``best_noisy`` also draws the bot's noise with the generator's own steps (engine/rng.py).
+``best`` and ``choose`` (the bot's move without noise: the best score's action, ties drawn with ``randbelow``'s
+steps) score only the attacks that may reach the best score: an upper bound per attack (``_bounds_of``: the
+positive terms a hit may add, summed over its hits) below the best found by a margin skips it (``_score``);
+``bounds`` gives the bounds to the tests. The bot view's mission tables are kept per seat while its mission
+ids, conquest and debris are the same tuples.
 """
 
 from cpython.dict cimport PyDict_Next
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from cpython.object cimport PyObject
-from libc.math cimport fabs, isfinite
+from libc.math cimport INFINITY, fabs, isfinite
 from libc.stdint cimport int8_t, int16_t, uint64_t, uintptr_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
@@ -44,6 +49,7 @@ from cosmodeck.bots.heuristic.shooting_star import (
     SHIELD_LOSS as _SL,
     SHIELD_WIN as _SW,
 )
+from cosmodeck.bots.base import LazyView
 from cosmodeck.engine.rng import Rng
 from cosmodeck.games.shooting_star.actions import Place
 from cosmodeck.games.shooting_star.cards import KIND_12, KIND_34, KIND_DARK, NEIGHBOURS
@@ -83,6 +89,7 @@ cdef enum:
     MAXM = 16  # missions in a view
     MAXF = 16  # named planets of a mission
     PCAP = 1024  # planet id strings known by address (a power of 2; cleared when half full)
+    MSLOTS = 8  # seats whose mission tables are kept
 
 cdef struct Acc:  # a running Python ``sum(...)`` of floats from the start 0
     double s
@@ -153,7 +160,20 @@ cdef inline double sum_copies(double x, int n) noexcept:
     return acc_get(&acc)
 
 
+cdef Py_ssize_t _randbelow(object rng, Py_ssize_t n) except -1:
+    """``rng.randbelow(n)`` for ``n >= 2`` (engine/rng.py's rejection sampling, the same steps), ``rng`` an exact ``Rng``."""
+    cdef uint64_t s = rng.state, r
+    cdef int shift = clz(<unsigned long long>(n - 1))  # 64 - (n - 1).bit_length()
+    while True:
+        s += GAMMA
+        r = _mix(s) >> shift
+        if r < <uint64_t>n:
+            rng.state = s
+            return <Py_ssize_t>r
+
+
 cdef extern from *:
+    int clz "__builtin_clzll" (unsigned long long v) nogil
     int popcount "__builtin_popcountll" (unsigned long long v) nogil
 
 
@@ -168,6 +188,7 @@ cdef class Kernel:
     cdef bint haspri[MAXC]  # the card has a priority (not None)
     cdef bint _bad  # set by _attack: the reference must score this call
     cdef bint p7[MAXC]
+    cdef bint dup[MAXC]  # some arrow of the card hits one cell twice (its attacks are never pruned)
     cdef double keep[MAXC]
     cdef int nh[MAXC]
     cdef int hdx[MAXC * MAXA * MAXH]
@@ -230,6 +251,14 @@ cdef class Kernel:
     cdef double* vals
     cdef int* nextrep
     cdef uint64_t* keyb  # per candidate: its memo key's targets, as bits of their offsets from its cell
+    # per candidate (``_score``): an upper bound of its score (``best``'s pruning), the earlier candidate whose
+    # value it takes (-1: its own attack to score, -2: scored), its card, arrow and padded cell
+    cdef double* cub
+    cdef int* csrc
+    cdef int* ck
+    cdef int* ca
+    cdef int* cci
+    cdef double* ubt  # per padded cell: an upper bound of what a hit on it adds to an attack's gain (``_bounds_of``)
     cdef Py_ssize_t tcap
     cdef double* tprob
     cdef int* tpr
@@ -244,11 +273,20 @@ cdef class Kernel:
     cdef uint64_t mnamed[MAXM]
     cdef int mcond[MAXM]
     cdef int nm
+    # ``_missions_of`` of the compiled bot view, kept per seat (``seat % MSLOTS``) with its inputs, which are tuples
+    # (immutable): the same objects give the same tables (``mkept`` holds them, so their addresses stay theirs)
+    cdef list mkept
+    cdef double mc_term[MSLOTS][MAXM]
+    cdef int mc_kind[MSLOTS][MAXM]
+    cdef uint64_t mc_named[MSLOTS][MAXM]
+    cdef int mc_cond[MSLOTS][MAXM]
+    cdef int mc_nm[MSLOTS]
 
     def __cinit__(self) -> None:
         self.htab = NULL
         self.pres0 = NULL
         self.vals = NULL
+        self.cub = NULL
         self.tprob = NULL
         self.pkind = NULL
         self.pmoon = NULL
@@ -267,6 +305,7 @@ cdef class Kernel:
         cards = list(data.card_order)
         arrows = list(game.arrows)
         self.alive = []
+        self.mkept = [None] * MSLOTS
         self.ok = 0 < len(cards) <= MAXC and 0 < len(arrows) <= MAXA
         if not self.ok:
             return
@@ -287,6 +326,7 @@ cdef class Kernel:
             self.shield[i] = bool(ct.shield)
             self.haspri[i] = ct.priority is not None
             self.p7[i] = k == "P7"  # the reference names it
+            self.dup[i] = False
             self.keep[i] = _KEEP.get(k, 0.0)
             if ct.shield:
                 self.shield_mask |= (<uint64_t>1) << i
@@ -305,6 +345,8 @@ cdef class Kernel:
                     self.reach = max(self.reach, abs(dx), abs(dy))
                 distinct = list(dict.fromkeys(hits))
                 self.tn[i * MAXA + j] = len(distinct)
+                if len(distinct) != len(hits):
+                    self.dup[i] = True
                 for s, (dx, dy) in enumerate(distinct):
                     self.tdx[(i * MAXA + j) * MAXH + s] = dx
                     self.tdy[(i * MAXA + j) * MAXH + s] = dy
@@ -450,6 +492,7 @@ cdef class Kernel:
         free(self.omask)
         free(self.mg)
         free(self.capv)
+        free(self.ubt)
         free(self.thead)
         free(self.ttail)
         self.pres0 = NULL
@@ -464,6 +507,7 @@ cdef class Kernel:
         self.omask = NULL
         self.mg = NULL
         self.capv = NULL
+        self.ubt = NULL
         self.thead = NULL
         self.ttail = NULL
 
@@ -505,6 +549,7 @@ cdef class Kernel:
         self.omask = <uint64_t*>_alloc(n * sizeof(uint64_t))
         self.mg = <double*>_alloc(n * sizeof(double))
         self.capv = <double*>_alloc(n * sizeof(double))
+        self.ubt = <double*>_alloc(n * sizeof(double))
         self.thead = <int*>_alloc(n * sizeof(int))
         self.ttail = <int*>_alloc(n * sizeof(int))
         free(self.rep_head)
@@ -527,9 +572,19 @@ cdef class Kernel:
         free(self.vals)
         free(self.nextrep)
         free(self.keyb)
+        free(self.cub)
+        free(self.csrc)
+        free(self.ck)
+        free(self.ca)
+        free(self.cci)
         self.vals = NULL
         self.nextrep = NULL
         self.keyb = NULL
+        self.cub = NULL
+        self.csrc = NULL
+        self.ck = NULL
+        self.ca = NULL
+        self.cci = NULL
 
     cdef void _cands(self, Py_ssize_t m):
         if m <= self.ccap and self.vals != NULL:
@@ -540,6 +595,11 @@ cdef class Kernel:
         self.vals = <double*>_alloc(m * sizeof(double))
         self.nextrep = <int*>_alloc(m * sizeof(int))
         self.keyb = <uint64_t*>_alloc(m * sizeof(uint64_t))
+        self.cub = <double*>_alloc(m * sizeof(double))
+        self.csrc = <int*>_alloc(m * sizeof(int))
+        self.ck = <int*>_alloc(m * sizeof(int))
+        self.ca = <int*>_alloc(m * sizeof(int))
+        self.cci = <int*>_alloc(m * sizeof(int))
         self.ccap = m  # only once every buffer is there
 
     cdef void _threats(self, Py_ssize_t m):
@@ -667,7 +727,7 @@ cdef class Kernel:
             return None
         self.busy = True
         try:
-            if not self._run(view, legal):
+            if not self._run(view, legal, False):
                 return None
             return [self.vals[i] for i in range(m)]
         finally:
@@ -675,22 +735,112 @@ cdef class Kernel:
 
     def best(self, view: object, legal: list) -> list | None:
         """The indices of the best scores (those within 1e-12 of the top, in order), or ``None``."""
-        cdef Py_ssize_t m = len(legal), i
-        cdef double top, low
+        cdef Py_ssize_t m = len(legal)
         if self.busy or m == 0:
             return None
         self.busy = True
         try:
-            if not self._run(view, legal):
+            if not self._run(view, legal, True):
                 return None
-            top = self.vals[0]
-            for i in range(1, m):
-                if self.vals[i] > top:
-                    top = self.vals[i]
-            low = top - 1e-12
-            return [i for i in range(m) if self.vals[i] >= low]
+            return self._tops(m)
         finally:
             self.busy = False
+
+    def choose(self, view: object, legal: object, rng: object) -> object:
+        """The bot's move without noise: one of ``best``'s indices drawn as ``rng.randbelow(len(tops))`` when there
+        are several (an exact ``Rng``: its SplitMix64 steps done here; another generator: its own ``randbelow``),
+        its action returned; ``None`` (``rng`` untouched) when the kernel does not score this call (``legal`` not a
+        list, or a view neither a dict, nor the compiled bot view, nor a simulator's ``LazyView`` of one)."""
+        cdef Py_ssize_t m, i, n
+        cdef list tops
+        if type(legal) is not list:
+            return None
+        m = PyList_GET_SIZE(legal)
+        if self.busy or m == 0:
+            return None
+        if type(view) is LazyView:
+            view = view.resolve()
+        self.busy = True
+        try:
+            if not self._run(view, legal, True):
+                return None
+            i = self._pick(m, rng)
+            if i >= 0:
+                return legal[i]
+            tops = self._tops(m)
+        finally:
+            self.busy = False
+        n = len(tops)
+        if n <= 1:
+            return legal[<Py_ssize_t>tops[0]]  # (none: the list path's IndexError)
+        return legal[<Py_ssize_t>tops[rng.randbelow(n)]]
+
+    cdef Py_ssize_t _pick(self, Py_ssize_t m, object rng) except -2:
+        """``_tops``'s only index, or, with several and an exact ``Rng``, the one ``rng.randbelow`` draws (its steps
+        done here, no list); -1: the caller draws from the list (no best score, or another generator)."""
+        cdef Py_ssize_t i, n = 0, one = -1, r
+        cdef double top = self.vals[0], low
+        for i in range(1, m):
+            if self.vals[i] > top:
+                top = self.vals[i]
+        low = top - 1e-12
+        for i in range(m):
+            if self.vals[i] >= low:
+                n += 1
+                one = i
+        if n == 1:
+            return one
+        if n == 0 or type(rng) is not Rng:
+            return -1
+        r = _randbelow(rng, n)
+        for i in range(m):
+            if self.vals[i] >= low:
+                if r == 0:
+                    return i
+                r -= 1
+        return -1  # not reached: r < n
+
+    def bounds(self, view: object, legal: list) -> list | None:
+        """Per legal action, the upper bound ``best`` prunes with (the sum of ``ubt`` over its hits, less the card's
+        keep value), or ``None`` for a Space Shield and for a card hitting a cell twice (never pruned); ``None``
+        when the kernel does not score this call (for the tests: every score is at most its bound)."""
+        cdef Py_ssize_t m = len(legal), i
+        cdef int k, s, e, ci
+        cdef double ub
+        cdef Act act
+        if self.busy or m == 0:
+            return None
+        self.busy = True
+        try:
+            if not self._run(view, legal, False):
+                return None
+            self._bounds_of()
+            out = []
+            for i in range(m):
+                act = self.htab[self._slot(<uintptr_t><PyObject*>legal[i])]
+                k = act.k
+                if self.shield[k] or self.dup[k]:
+                    out.append(None)
+                    continue
+                ci = (act.y - self.oy) * self.gw + (act.x - self.ox)
+                e = (k * MAXA + act.a) * MAXH
+                ub = 0.0
+                for s in range(self.nh[k]):
+                    ub += self.ubt[ci + self.off[e + s]]
+                out.append(ub - self.keep[k])
+            return out
+        finally:
+            self.busy = False
+
+    cdef list _tops(self, Py_ssize_t m):
+        """The indices of the scores within 1e-12 of the top, in order."""
+        cdef Py_ssize_t i
+        cdef double top = self.vals[0], low
+        for i in range(1, m):
+            if self.vals[i] > top:
+                top = self.vals[i]
+        low = top - 1e-12
+        return [i for i in range(m) if self.vals[i] >= low]
 
     cdef tuple _bounds(self, list cells):
         cdef int x0 = 1 << 30, y0 = 1 << 30, x1 = -(1 << 30), y1 = -(1 << 30), x, y
@@ -719,7 +869,7 @@ cdef class Kernel:
             return None
         self.busy = True
         try:
-            if not self._run(view, legal):
+            if not self._run(view, legal, False):
                 return None
             state = rng.state
             for i in range(m):
@@ -735,7 +885,7 @@ cdef class Kernel:
         finally:
             self.busy = False
 
-    cdef bint _run(self, object view, list legal) except -1:
+    cdef bint _run(self, object view, list legal, bint prune) except -1:
         """Fill this call's tables from the view (a dict, or the compiled ``BotView`` read in C) and score
         ``legal`` into ``vals``; False: the caller scores this call another way."""
         if not self.ok or self.htab == NULL:
@@ -750,7 +900,7 @@ cdef class Kernel:
                 return False
         else:
             return False
-        return self._score(legal)
+        return self._score(legal, prune)
 
     cdef bint _open(self, int x0, int y0, int x1, int y1, object players, Py_ssize_t nplaced) except -1:
         """This call's padded grid over the bounds ``x0, y0, x1, y1``, empty, and the hits' offsets on it."""
@@ -864,6 +1014,32 @@ cdef class Kernel:
                 self.nthr += 1
         return True
 
+    cdef bint _bot_missions(self, BotView bv) except -1:
+        """``_missions_of`` the bot view's seat into ``mterm``..``nm``: the kept tables when its mission ids, conquest
+        and debris are the very tuples they were computed from."""
+        cdef int slot = <int>(<long>bv.seat % MSLOTS)
+        mids, conquest, debris = bv.mids, bv.conquest, bv.debris
+        kept = self.mkept[slot]
+        if kept is not None and (<tuple>kept)[0] is mids and (<tuple>kept)[1] is conquest and (<tuple>kept)[2] is debris:
+            self.nm = self.mc_nm[slot]
+            memcpy(self.mterm, self.mc_term[slot], sizeof(self.mterm))
+            memcpy(self.mkind, self.mc_kind[slot], sizeof(self.mkind))
+            memcpy(self.mnamed, self.mc_named[slot], sizeof(self.mnamed))
+            memcpy(self.mcond, self.mc_cond[slot], sizeof(self.mcond))
+            return True
+        if not self._missions_of(mids, conquest, debris, self.mterm, self.mkind, self.mnamed, self.mcond, &self.nm):
+            return False
+        if type(mids) is tuple and type(conquest) is tuple and type(debris) is tuple:
+            self.mc_nm[slot] = self.nm
+            memcpy(self.mc_term[slot], self.mterm, sizeof(self.mterm))
+            memcpy(self.mc_kind[slot], self.mkind, sizeof(self.mkind))
+            memcpy(self.mc_named[slot], self.mnamed, sizeof(self.mnamed))
+            memcpy(self.mc_cond[slot], self.mcond, sizeof(self.mcond))
+            self.mkept[slot] = (mids, conquest, debris)
+        else:
+            self.mkept[slot] = None
+        return True
+
     cdef bint _load_bot(self, BotView bv) except -1:
         """The tables from the compiled bot view's C parts (the same entries as its mapping's)."""
         cdef int seat, j, x, y
@@ -876,8 +1052,7 @@ cdef class Kernel:
         seat = bv.seat
         if not self._open(bv.bx0, bv.by0, bv.bx1, bv.by1, bv.players, bv.nplaced):
             return False
-        if not self._missions_of(bv.mids, bv.conquest, bv.debris, self.mterm, self.mkind, self.mnamed,
-                                 self.mcond, &self.nm):
+        if not self._bot_missions(bv):
             return False
         while PyDict_Next(bv.board, &pos, &ko, &vo):  # the engine's cells and contents: tuples of 2
             if (type(<object>ko) is not tuple or PyTuple_GET_SIZE(<object>ko) != 2 or type(<object>vo) is not tuple
@@ -984,12 +1159,61 @@ cdef class Kernel:
                 return False
         return True
 
-    cdef bint _score(self, list legal) except -1:
-        """Score every legal placement into ``vals`` (the tables filled)."""
-        cdef Py_ssize_t m = PyList_GET_SIZE(legal), i, n = self.gn
-        cdef int ci, k, s, e, j, w = self.gw, later = self.later
+    cdef void _bounds_of(self) noexcept:
+        """``ubt``: per padded cell holding a planet, an upper bound of what one hit on it adds to the gain of an attack
+        hitting no cell twice (``_attack``'s positive terms, each at least 0: the capture of a planet of level 1 or
+        3, the opponent's card destroyed, and, when a planet of level 1 is emptied, each planet neighbour all of
+        whose planet neighbours are of level 1 (only those can be emptied) isolated, its card destroyed); 0
+        elsewhere."""
+        cdef int t, d, d2, nn, c2, n = self.gn, w = self.gw
+        cdef bint lone
+        cdef double u, q
+        for t in range(n):
+            if not self.pres0[t]:
+                self.ubt[t] = 0.0
+                continue
+            u = 0.0
+            if (self.lev0[t] == 1 or self.lev0[t] == 3) and self.capv[t] > 0.0:
+                u += self.capv[t]
+            if self.isopp[t]:
+                u += DESTROY_GAIN
+            if self.lev0[t] == 1:
+                for d in range(4):
+                    nn = t + self.nby[d] * w + self.nbx[d]
+                    if not self.pres0[nn]:
+                        continue
+                    lone = True  # (an isolated planet keeps its neighbours: no other is isolated through it)
+                    for d2 in range(4):
+                        c2 = nn + self.nby[d2] * w + self.nbx[d2]
+                        if self.pres0[c2] and self.lev0[c2] != 1:
+                            lone = False
+                            break
+                    if not lone:
+                        continue
+                    q = ISOLATE_GAIN
+                    if self.mg[nn] > 0.0:
+                        q += self.mg[nn]
+                    if self.isopp[nn]:
+                        q += DESTROY_GAIN
+                    u += q
+            self.ubt[t] = u
+
+    cdef bint _score(self, list legal, bint prune) except -1:
+        """Score every legal placement into ``vals`` (the tables filled).
+
+        ``prune`` (``best``: only the best scores matter): an attack whose upper bound (the sum of ``ubt`` over its
+        hits, less the card's keep value) is below the best score found so far by more than a margin is not scored
+        (its value is set to minus infinity): its real score is below the best by more than ``best``'s 1e-12, so the
+        best indices are the same. Every placement with the same memo key (card, cell, targets holding a planet)
+        has the same bound (its hits on other cells add 0), so one pruned placement's later copies are pruned too
+        and a placement left takes the value of the first one left with its key: the reference's memo. The attack
+        of highest bound is scored first (its value, up to the rounding of another order of the same additions,
+        is a score some placement has: a floor for the best). Cards hitting a cell twice are never pruned (their
+        attacks may need the reference: ``_bad``; and their copies may hit a cell another number of times)."""
+        cdef Py_ssize_t m = PyList_GET_SIZE(legal), i, n = self.gn, first = -1
+        cdef int ci, k, s, e, j, t, w = self.gw, later = self.later
         cdef int gx0 = self.gx0, gy0 = self.gy0, x1 = self.gx1, y1 = self.gy1, x0 = self.ox, y0 = self.oy
-        cdef double v, laterpow = self.laterpow
+        cdef double v, ub, hi, top = -INFINITY, laterpow = self.laterpow
         cdef uint64_t key
         cdef Py_ssize_t slot
         cdef PyObject* po
@@ -997,7 +1221,9 @@ cdef class Kernel:
         memcpy(self.cpres, self.pres0, n)
         memcpy(self.clev, self.lev0, n * sizeof(int))
         memcpy(self.cpid, self.pid0, n * sizeof(int))
-        # the candidates
+        if prune:
+            self._bounds_of()
+        # the candidates: Shields and attacks on no planet scored, the other attacks' keys and bounds
         self._cands(m)
         self.gen += 1
         if self.gen > 1 << 30:
@@ -1015,17 +1241,60 @@ cdef class Kernel:
             if act.x < gx0 or act.x > x1 or act.y < gy0 or act.y > y1:
                 return False
             ci = (act.y - y0) * w + (act.x - x0)
+            self.csrc[i] = -2
             if self.shield[k]:
-                self.vals[i] = self._shield(ci, k, later)
+                v = self._shield(ci, k, later)
+                self.vals[i] = v
+                if v > top:
+                    top = v
                 continue
             # the reference's memo key: (card, cell, set of targets holding a planet)
             key = 0
+            ub = 0.0
             e = (k * MAXA + act.a) * MAXH
-            for s in range(self.nh[k]):  # branch-free: a planet's bit masked in
-                key |= self.hbit[e + s] & (<uint64_t>0 - <uint64_t>self.pres0[ci + self.off[e + s]])
+            if prune:
+                for s in range(self.nh[k]):
+                    t = ci + self.off[e + s]
+                    key |= self.hbit[e + s] & (<uint64_t>0 - <uint64_t>self.pres0[t])
+                    ub += self.ubt[t]
+            else:
+                for s in range(self.nh[k]):  # branch-free: a planet's bit masked in
+                    key |= self.hbit[e + s] & (<uint64_t>0 - <uint64_t>self.pres0[ci + self.off[e + s]])
             if key == 0:  # no target holds a planet: ``_attack`` gives 0.0 (live * 1.0 * 0.0 - 0.0 * SHIELD_LOSS)
-                self.vals[i] = 0.0 - self.keep[k]
+                v = 0.0 - self.keep[k]
+                self.vals[i] = v
+                if v > top:
+                    top = v
                 continue
+            self.csrc[i] = -1
+            self.keyb[i] = key
+            self.ck[i] = k
+            self.ca[i] = act.a
+            self.cci[i] = ci
+            self.cub[i] = INFINITY if self.dup[k] else ub - self.keep[k]
+        if prune:  # a floor for the best: the attack of highest bound (a card hitting no cell twice)
+            hi = -INFINITY
+            for i in range(m):
+                if self.csrc[i] == -1 and not self.dup[self.ck[i]] and (self.cub[i] > hi or first < 0):
+                    hi = self.cub[i]
+                    first = i
+            if first >= 0:
+                v = self._attack(self.ck[first], self.ca[first], self.cci[first], w, laterpow)
+                v = v - self.keep[self.ck[first]]
+                v = v - 1e-9 - 1e-9 * fabs(v)  # the first placement with its key adds the same terms in its order
+                if v > top:
+                    top = v
+        # the attacks, in order: pruned, or the memo's value, or scored
+        for i in range(m):
+            if self.csrc[i] != -1:
+                continue
+            k = self.ck[i]
+            # the margin: the bound's own rounding and the scores' (a few ulps of numbers far below 1e6)
+            if prune and self.cub[i] + 1e-6 + 1e-9 * fabs(self.cub[i]) < top - 1e-12:
+                self.vals[i] = -INFINITY
+                continue
+            ci = self.cci[i]
+            key = self.keyb[i]
             e = k * n + ci
             j = -1
             if self.rep_gen[e] == self.gen:
@@ -1038,13 +1307,15 @@ cdef class Kernel:
             if j >= 0:
                 self.vals[i] = self.vals[j]
                 continue
-            self.keyb[i] = key
             self.nextrep[i] = self.rep_head[e]
             self.rep_head[e] = <int>i
-            v = self._attack(k, act.a, ci, w, laterpow)
+            v = self._attack(k, self.ca[i], ci, w, laterpow)
             if self._bad:
                 return False
-            self.vals[i] = v - self.keep[k]
+            v = v - self.keep[k]
+            self.vals[i] = v
+            if v > top:
+                top = v
         return True
 
     cdef double _shield(self, int ci, int k, int later) noexcept:
