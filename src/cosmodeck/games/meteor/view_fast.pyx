@@ -23,9 +23,14 @@ cdef list _sites(st, dict entries):
     cdef list sites = []
     cdef Py_ssize_t seat, slot
     countdowns = st.countdowns
+    powers = st.powers
+    keys = data.powers
     for seat, slots in enumerate(st.sites):
-        # a site's entry depends on these only (its project reads the controller's cost Powers)
-        fuel, solar = st.has_power(seat, "fuel_chemist"), st.has_power(seat, "solar_engineer")
+        # a site's entry depends on these only (its project reads the controller's cost Powers);
+        # ``st.has_power(seat, k)`` for k = fuel_chemist, solar_engineer, read once per seat
+        pid = powers[seat]
+        key = None if pid is None else keys[pid]
+        fuel, solar = key == "fuel_chemist", key == "solar_engineer"
         for slot, cards in enumerate(slots):
             due = [cd["due"] for cd in countdowns if cd["site"] == [seat, slot]] if countdowns else None
             built = st.built[seat][slot]
