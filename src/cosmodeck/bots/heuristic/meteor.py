@@ -126,7 +126,8 @@ class MeteorHeuristic(SampledReaction):
         lists (``is``, on objects this memo keeps alive) says "the same view"; a freshly built view (a
         changed state, another seat, a view from anywhere else, or a copy with other sites or field)
         gets an empty memo. Only views the engine built (a ``LazyView`` given to ``act``: the simulator,
-        rooms' bots) are memoised; a view given as a plain mapping (a test may edit it between two
+        rooms' bots; or the game's bot view, ``view_bot.BotView``, which shares those lists the same way) are
+        memoised; a view given as a plain mapping (a test may edit it between two
         calls) gets a fresh memo at every call.
         """
         if not self._memo_on:
