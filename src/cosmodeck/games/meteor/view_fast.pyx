@@ -1,7 +1,9 @@
 # cython: language_level=3
 """``games/meteor/view.py:_public_py`` compiled: the same code (the readable function is the reference;
 ``tests/meteor/test_view_fast.py`` compares both, as JSON with the keys in order, on every step of seeded
-games). Imported by ``view.py`` once its own functions exist (it reads the helpers from there)."""
+games), and ``view_bot.py:_bot_part_py`` compiled as ``bot_part`` (``tests/meteor/test_view_bot.py``), both
+with the same compiled sites and field loops. Imported by ``view.py`` once its own functions exist (it reads the
+helpers from there)."""
 
 from cosmodeck.games.meteor import view as _view
 from cosmodeck.games.meteor.actions import Site
