@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import operator
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -54,6 +54,7 @@ from cosmodeck.games.meteor.actions import (
     TimeOut,
 )
 from cosmodeck.games.meteor.game import MeteorGame
+from cosmodeck.games.meteor.view_bot import BOT_KEYS, BotView, bot_view
 
 _fast: ModuleType | None
 try:  # the values compiled (bots/heuristic/meteor_fast.pyx): the same floats, bit for bit
@@ -77,6 +78,8 @@ class MeteorHeuristic(SampledReaction):
     # asked again at a state it waited at, it waits again and draws nothing: its waiting answer reads only the
     # view, the legal list and its per-view memo (sim/runner.py skips those asks; tests/sim/test_realtime_loop.py)
     steady = True
+    # the keys of its seat's view it reads: those of ``view_for``'s projection (``games/meteor/view_bot.py``)
+    view_keys: tuple[str, ...] = BOT_KEYS
 
     def __init__(self, game: MeteorGame, patience: float = 6.0, reaction: ReactionTime | None = None,
                  pass_after: float = 20.0, overkill: float = 4.0) -> None:
@@ -85,6 +88,11 @@ class MeteorHeuristic(SampledReaction):
         self.patience = patience
         self.pass_after = pass_after
         self.reaction = reaction or ReactionTime()
+        # What the simulator shows it (``sim/runner.py``): the game's projection of its seat's view on ``view_keys``
+        # (``games/meteor/view_bot.py:bot_view``), or, for a subclass (it may read any key), the whole view (None).
+        # It reads no state itself.
+        self.view_for: Callable[[Any, int], Mapping[str, Any]] | None = (
+            bot_view if type(self) is MeteorHeuristic else None)
         self._anchor: Any = None  # the view this seat last looked at (see _per_view)
         self._last_view: Any = None
         self._memo_on = False  # inside act() with an engine view (see _per_view)
@@ -118,7 +126,8 @@ class MeteorHeuristic(SampledReaction):
         lists (``is``, on objects this memo keeps alive) says "the same view"; a freshly built view (a
         changed state, another seat, a view from anywhere else, or a copy with other sites or field)
         gets an empty memo. Only views the engine built (a ``LazyView`` given to ``act``: the simulator,
-        rooms' bots) are memoised; a view given as a plain mapping (a test may edit it between two
+        rooms' bots; or the game's bot view, ``view_bot.BotView``, which shares those lists the same way) are
+        memoised; a view given as a plain mapping (a test may edit it between two
         calls) gets a fresh memo at every call.
         """
         if not self._memo_on:
@@ -215,7 +224,8 @@ class MeteorHeuristic(SampledReaction):
     def act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng) -> Any | None:
         if isinstance(view, LazyView):
             return self._act(view.resolve(), legal, rng, memo=True)  # an engine view; it reads many keys
-        return self._act(view, legal, rng, memo=False)
+        # the engine's projection (``view_for``) is memoised as an engine view; any other mapping is not
+        return self._act(view, legal, rng, memo=type(view) is BotView)
 
     def _act(self, view: Mapping[str, Any], legal: Sequence[Any], rng: Rng, memo: bool) -> Any | None:
         self._memo_on = memo

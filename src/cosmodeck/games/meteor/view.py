@@ -121,36 +121,11 @@ def _public_py(st: MeteorState) -> dict[str, Any]:
     data = st.data
     opts = st.game.options
     res = data.resources
-    sites = []
     entries = st.site_entries
     if len(entries) > LIMIT:
         entries.clear()
-    countdowns = st.countdowns
-    for seat, slots in enumerate(st.sites):
-        # a site's entry depends on these only (its project reads the controller's cost Powers)
-        fuel, solar = st.has_power(seat, "fuel_chemist"), st.has_power(seat, "solar_engineer")
-        for slot, cards in enumerate(slots):
-            due = [cd["due"] for cd in countdowns if cd["site"] == [seat, slot]] if countdowns else None
-            built = st.built[seat][slot]
-            key = (seat, slot, tuple(cards), built, due[0] if due else None, fuel, solar)
-            entry = entries.get(key)
-            if entry is None:
-                site = Site(seat, slot)
-                facts = _site_facts(st, site, cards, built, fuel, solar, entries)
-                entry = entries[key] = {"site": str(site), "seat": seat, "slot": slot, "name": data.sites[seat],
-                                        "cards": list(cards), "status": facts["status"], "built": built,
-                                        "countdown": due[0] if due else None, "project": facts["project"],
-                                        "damage": facts["damage"], "cost": facts["cost"],
-                                        "missing": facts["missing"]}
-            sites.append(entry)
-    field = []
-    for fm in st.field:  # an entry depends on these only (its face on the zone, once face up)
-        mkey = ("meteor", fm.ref, fm.id, fm.up, fm.hit, fm.shield_spent, fm.store, tuple(fm.tucked),
-                st.zone if fm.up else None)
-        entry = entries.get(mkey)
-        if entry is None:
-            entry = entries[mkey] = public(st, fm)
-        field.append(entry)
+    sites = _site_list(st, entries)
+    field = _field_list(st, entries)
     # the talk rules depend on the techs, Powers and Challenges only (and the game's options)
     talk_key = ("talk", tuple(st.techs), tuple(st.powers), tuple(st.challenges))
     talk = entries.get(talk_key)
@@ -178,10 +153,7 @@ def _public_py(st: MeteorState) -> dict[str, Any]:
         if entry is None:
             entry = entries[rkey] = {**r, **data.meteors[r["id"]].face(r["zone"])}
         removed.append(entry)
-    window = None
-    if st.window is not None:
-        window = {"opened": st.window["opened"], "closes": st.window["closes"],
-                  "launches": [_launch(st, e) for e in st.window["launches"]]}
+    window = _window(st)
     return {
         "phase": st.phase,
         "difficulty": opts["difficulty"],
@@ -189,8 +161,7 @@ def _public_py(st: MeteorState) -> dict[str, Any]:
         "zone": st.zone,
         "zone_name": data.zones[st.zone],
         "zones_left": list(range(st.zone, 0, -1)),
-        "timer": {"deadline": st.timer_end, "remaining": st.remaining(), "length": float(opts["zone_timer_s"]),
-                  "running": st.phase == "play" and st.paused is None and st.outcome is None},
+        "timer": _timer(st),
         "time_out": None if st.paused is None else dict(st.paused),
         "field": field,
         "removed": removed,
@@ -209,9 +180,63 @@ def _public_py(st: MeteorState) -> dict[str, Any]:
         "talk_by_seat": talk["by_seat"],
         "options": options,
         "outcome": None if st.outcome is None else dict(st.outcome),
-        "hidden_hands": [{"seat": s, "count": len(st.hands[s]), "known": list(st.known[s]), "cards": None}
-                         for s in range(st.players)],
+        "hidden_hands": _hidden_hands(st),
     }
+
+
+def _site_list(st: MeteorState, entries: dict[Any, Any]) -> list[dict[str, Any]]:
+    """The view's ``sites``: an entry per site, shared through ``entries`` (``st.site_entries``)."""
+    data = st.data
+    sites = []
+    countdowns = st.countdowns
+    for seat, slots in enumerate(st.sites):
+        # a site's entry depends on these only (its project reads the controller's cost Powers)
+        fuel, solar = st.has_power(seat, "fuel_chemist"), st.has_power(seat, "solar_engineer")
+        for slot, cards in enumerate(slots):
+            due = [cd["due"] for cd in countdowns if cd["site"] == [seat, slot]] if countdowns else None
+            built = st.built[seat][slot]
+            key = (seat, slot, tuple(cards), built, due[0] if due else None, fuel, solar)
+            entry = entries.get(key)
+            if entry is None:
+                site = Site(seat, slot)
+                facts = _site_facts(st, site, cards, built, fuel, solar, entries)
+                entry = entries[key] = {"site": str(site), "seat": seat, "slot": slot, "name": data.sites[seat],
+                                        "cards": list(cards), "status": facts["status"], "built": built,
+                                        "countdown": due[0] if due else None, "project": facts["project"],
+                                        "damage": facts["damage"], "cost": facts["cost"],
+                                        "missing": facts["missing"]}
+            sites.append(entry)
+    return sites
+
+
+def _field_list(st: MeteorState, entries: dict[Any, Any]) -> list[dict[str, Any]]:
+    """The view's ``field``: an entry per field meteor, shared through ``entries``."""
+    field = []
+    for fm in st.field:  # an entry depends on these only (its face on the zone, once face up)
+        mkey = ("meteor", fm.ref, fm.id, fm.up, fm.hit, fm.shield_spent, fm.store, tuple(fm.tucked),
+                st.zone if fm.up else None)
+        entry = entries.get(mkey)
+        if entry is None:
+            entry = entries[mkey] = public(st, fm)
+        field.append(entry)
+    return field
+
+
+def _timer(st: MeteorState) -> dict[str, Any]:
+    return {"deadline": st.timer_end, "remaining": st.remaining(), "length": float(st.game.options["zone_timer_s"]),
+            "running": st.phase == "play" and st.paused is None and st.outcome is None}
+
+
+def _window(st: MeteorState) -> dict[str, Any] | None:
+    if st.window is None:
+        return None
+    return {"opened": st.window["opened"], "closes": st.window["closes"],
+            "launches": [_launch(st, e) for e in st.window["launches"]]}
+
+
+def _hidden_hands(st: MeteorState) -> list[dict[str, Any]]:
+    return [{"seat": s, "count": len(st.hands[s]), "known": list(st.known[s]), "cards": None}
+            for s in range(st.players)]
 
 
 def _site_facts(st: MeteorState, site: Site, cards: list[str], built: bool, fuel: bool, solar: bool,

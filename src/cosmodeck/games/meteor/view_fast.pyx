@@ -1,7 +1,9 @@
 # cython: language_level=3
 """``games/meteor/view.py:_public_py`` compiled: the same code (the readable function is the reference;
 ``tests/meteor/test_view_fast.py`` compares both, as JSON with the keys in order, on every step of seeded
-games). Imported by ``view.py`` once its own functions exist (it reads the helpers from there)."""
+games), and ``view_bot.py:_bot_part_py`` compiled as ``bot_part`` (``tests/meteor/test_view_bot.py``), both
+with the same compiled sites and field loops. Imported by ``view.py`` once its own functions exist (it reads the
+helpers from there)."""
 
 from cosmodeck.games.meteor import view as _view
 from cosmodeck.games.meteor.actions import Site
@@ -17,23 +19,20 @@ cdef object _launch = _view._launch
 cdef object _site_str = _view._site_str
 
 
-def public(st):
-    """``view._public_py(st)``, compiled (the same entries, keys and order)."""
+cdef list _sites(st, dict entries):
+    """``view._site_list``, compiled."""
     data = st.data
-    opts = st.game.options
-    res = data.resources
     cdef list sites = []
-    cdef list field = []
-    cdef list removed = []
-    cdef dict entries
     cdef Py_ssize_t seat, slot
-    entries = st.site_entries
-    if len(entries) > _view.LIMIT:
-        entries.clear()
     countdowns = st.countdowns
+    powers = st.powers
+    keys = data.powers
     for seat, slots in enumerate(st.sites):
-        # a site's entry depends on these only (its project reads the controller's cost Powers)
-        fuel, solar = st.has_power(seat, "fuel_chemist"), st.has_power(seat, "solar_engineer")
+        # a site's entry depends on these only (its project reads the controller's cost Powers);
+        # ``st.has_power(seat, k)`` for k = fuel_chemist, solar_engineer, read once per seat
+        pid = powers[seat]
+        key = None if pid is None else keys[pid]
+        fuel, solar = key == "fuel_chemist", key == "solar_engineer"
         for slot, cards in enumerate(slots):
             due = [cd["due"] for cd in countdowns if cd["site"] == [seat, slot]] if countdowns else None
             built = st.built[seat][slot]
@@ -48,6 +47,12 @@ def public(st):
                                         "damage": facts["damage"], "cost": facts["cost"],
                                         "missing": facts["missing"]}
             sites.append(entry)
+    return sites
+
+
+cdef list _fields(st, dict entries):
+    """``view._field_list``, compiled."""
+    cdef list field = []
     for fm in st.field:  # an entry depends on these only (its face on the zone, once face up)
         mkey = ("meteor", fm.ref, fm.id, fm.up, fm.hit, fm.shield_spent, fm.store, tuple(fm.tucked),
                 st.zone if fm.up else None)
@@ -55,6 +60,49 @@ def public(st):
         if entry is None:
             entry = entries[mkey] = _meteor_public(st, fm)
         field.append(entry)
+    return field
+
+
+def bot_part(st):
+    """``view_bot._bot_part_py(st)``, compiled (the same entries, keys and order)."""
+    cdef dict entries = st.site_entries
+    if len(entries) > _view.LIMIT:
+        entries.clear()
+    sites = _sites(st, entries)
+    field = _fields(st, entries)
+    window = None
+    if st.window is not None:
+        window = {"opened": st.window["opened"], "closes": st.window["closes"],
+                  "launches": [_launch(st, e) for e in st.window["launches"]]}
+    return {
+        "phase": st.phase,
+        "zone": st.zone,
+        "timer": {"deadline": st.timer_end, "remaining": st.remaining(),
+                  "length": float(st.game.options["zone_timer_s"]),
+                  "running": st.phase == "play" and st.paused is None and st.outcome is None},
+        "field": field,
+        "sites": sites,
+        "passes": list(st.passes),
+        "volley": window,
+        "hidden_hands": [{"seat": s, "count": len(st.hands[s]), "known": list(st.known[s]), "cards": None}
+                         for s in range(st.players)],
+    }
+
+
+def public(st):
+    """``view._public_py(st)``, compiled (the same entries, keys and order)."""
+    data = st.data
+    opts = st.game.options
+    res = data.resources
+    cdef list sites
+    cdef list field
+    cdef list removed = []
+    cdef dict entries
+    entries = st.site_entries
+    if len(entries) > _view.LIMIT:
+        entries.clear()
+    sites = _sites(st, entries)
+    field = _fields(st, entries)
     # the talk rules depend on the techs, Powers and Challenges only (and the game's options)
     talk_key = ("talk", tuple(st.techs), tuple(st.powers), tuple(st.challenges))
     talk = entries.get(talk_key)
