@@ -14,19 +14,27 @@ from cpython.ref cimport Py_INCREF, Py_XDECREF
 from cosmodeck.engine.events import Event
 
 cdef extern from "Python.h":
-    ctypedef struct PyMemberDef:
-        Py_ssize_t offset
-    ctypedef struct PyMemberDescrObject:
-        PyMemberDef* d_member
+    """
+    #include "structmember.h"
+    static Py_ssize_t cosmodeck_member_offset(PyObject* d, int* ok) {
+        /* a member descriptor's slot offset, when it is a plain object slot (T_OBJECT_EX, writable) */
+        if (Py_TYPE(d) != &PyMemberDescr_Type) { *ok = 0; return 0; }
+        PyMemberDef* m = ((PyMemberDescrObject*)d)->d_member;
+        *ok = (m->type == T_OBJECT_EX && !(m->flags & READONLY));
+        return m->offset;
+    }
+    """
+    Py_ssize_t cosmodeck_member_offset(object d, int* ok)
     PyTypeObject* Py_TYPE(object o)
     object PyType_GenericAlloc(PyTypeObject* t, Py_ssize_t n)  # a new reference, GC-tracked as object.__new__
 
 
 cdef Py_ssize_t _offset(str name) except -1:
-    desc = Event.__dict__[name]
-    if type(desc).__name__ != "member_descriptor":  # pragma: no cover - Event changed its layout
-        raise ImportError(f"fast_event: Event.{name} is not a slot")
-    return (<PyMemberDescrObject*>desc).d_member.offset
+    cdef int ok = 0
+    cdef Py_ssize_t off = cosmodeck_member_offset(Event.__dict__[name], &ok)
+    if not ok:  # pragma: no cover - Event changed its layout
+        raise ImportError(f"fast_event: Event.{name} is not a plain object slot")
+    return off
 
 
 cdef Py_ssize_t O_TYPE = _offset("type")

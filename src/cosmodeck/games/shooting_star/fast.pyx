@@ -36,7 +36,6 @@ variant and some edited data files (docs/ENGINE.md, "Fast path").
 """
 
 from cpython.list cimport PyList_New, PyList_SET_ITEM
-from cpython.object cimport PyObject_GenericSetAttr
 from cpython.ref cimport Py_INCREF
 
 import dataclasses
@@ -73,54 +72,16 @@ _ONE = tuple(frozenset({seat}) for seat in range(16))
 _new = object.__new__
 
 
-# ---- events: the frozen dataclass's slots set directly (the same objects as ``Event(...)``) -----------------
+# ---- events: the frozen dataclass's slots written directly (``engine/fast_event.pyx``; the same objects) ------
 
-cdef extern from "Python.h":
-    """
-    #include "structmember.h"
-    static Py_ssize_t cosmodeck_member_offset(PyObject* d, int* ok) {
-        /* a member descriptor's slot offset, when it is a plain object slot (T_OBJECT_EX, writable) */
-        if (Py_TYPE(d) != &PyMemberDescr_Type) { *ok = 0; return 0; }
-        PyMemberDef* m = ((PyMemberDescrObject*)d)->d_member;
-        *ok = (m->type == T_OBJECT_EX && !(m->flags & READONLY));
-        return m->offset;
-    }
-    """
-    Py_ssize_t cosmodeck_member_offset(object d, int* ok)
+from cosmodeck.engine.fast_event cimport new_event
 
-from cpython.object cimport PyObject
-
-cdef Py_ssize_t _OFF[5]  # the slot offsets of Event's type, data, private, seats, public
-cdef bint _RAW = True  # every slot a plain object slot: events filled by writing their slots (else by setattr)
-cdef int _ok_slot
-for _i, _name in enumerate(("type", "data", "private", "seats", "public")):
-    _OFF[_i] = cosmodeck_member_offset(vars(Event)[_name], &_ok_slot)
-    _RAW = _RAW and _ok_slot
-RAW_EVENTS = _RAW  # (for the tests: the build fills events by their slots)
+RAW_EVENTS = True  # (for the tests: the build fills events by their slots; fast_event refuses to import otherwise)
 
 
-cdef inline void _put(object e, Py_ssize_t off, object v) noexcept:
-    """Fill an empty slot of a new object (``object.__new__`` leaves them NULL)."""
-    Py_INCREF(v)
-    (<PyObject**>((<char*><PyObject*>e) + off))[0] = <PyObject*>v
-
-
-cdef object _event(str kind, dict data, object private, object seats):
-    """``Event(kind, data, private=private, seats=seats)``: the frozen dataclass's slots set directly."""
-    e = _new(Event)
-    if _RAW:
-        _put(e, _OFF[0], kind)
-        _put(e, _OFF[1], data)
-        _put(e, _OFF[2], private)
-        _put(e, _OFF[3], seats)
-        _put(e, _OFF[4], True)
-        return e
-    PyObject_GenericSetAttr(e, "type", kind)  # pragma: no cover - an Event whose slots are not plain
-    PyObject_GenericSetAttr(e, "data", data)
-    PyObject_GenericSetAttr(e, "private", private)
-    PyObject_GenericSetAttr(e, "seats", seats)
-    PyObject_GenericSetAttr(e, "public", True)
-    return e
+cdef inline object _event(str kind, dict data, object private, frozenset seats):
+    """``Event(kind, data, private=private, seats=seats)``."""
+    return new_event(kind, data, private, seats, True)
 
 
 cdef inline object _ev(str kind, dict data):
