@@ -213,16 +213,10 @@ cdef ShapeTables _shape(st, GameTables gt):
 
 # ---- legal actions (SHS-D1) -----------------------------------------------------------------------------------
 
-cdef list _legal_place(st, int seat):
-    """``ShootingStarState._legal`` in the placement phase: hand x free cells (row-major) x arrows."""
-    cdef GameTables gt = _tables(st)
-    cdef ShapeTables sh = _shape(st, gt)
-    cdef Py_ssize_t n = sh.n
-    cdef Py_ssize_t w = sh.w
-    if n > MAXCELLS:  # pragma: no cover - no data file has such a sector
-        return _fast_py.legal(st, seat)
-    cdef unsigned char free[MAXCELLS]
-    cdef Py_ssize_t k, a, b, pos = 0, count = 0
+cdef Py_ssize_t _free_cells(st, ShapeTables sh, Py_ssize_t n, unsigned char* free):
+    """Mark in ``free[0:n]`` the shape's cells (row-major) that hold a planet and no card placed this turn;
+    return how many there are (the placements' cells of ``_legal_place``)."""
+    cdef Py_ssize_t k, count = 0
     cdef dict board = st.board
     cdef tuple order = sh.order
     for k in range(n):
@@ -239,6 +233,20 @@ cdef list _legal_place(st, int seat):
             if free[k]:
                 free[k] = 0
                 count -= 1
+    return count
+
+
+cdef list _legal_place(st, int seat):
+    """``ShootingStarState._legal`` in the placement phase: hand x free cells (row-major) x arrows."""
+    cdef GameTables gt = _tables(st)
+    cdef ShapeTables sh = _shape(st, gt)
+    cdef Py_ssize_t n = sh.n
+    cdef Py_ssize_t w = sh.w
+    if n > MAXCELLS:  # pragma: no cover - no data file has such a sector
+        return _fast_py.legal(st, seat)
+    cdef unsigned char free[MAXCELLS]
+    cdef Py_ssize_t k, a, b, pos = 0
+    cdef Py_ssize_t count = _free_cells(st, sh, n, free)
     cdef tuple hand = st.hands[seat]
     cdef dict rows = sh.rows
     cdef tuple row
@@ -740,22 +748,7 @@ cdef object _random_place(st, int seat, rng):
         legal = _fast_py.legal(st, seat)
         return legal[_rng_below(rng, len(legal))] if legal else None
     cdef unsigned char free[MAXCELLS]
-    cdef dict board = st.board
-    cdef tuple order = sh.order
-    for k in range(n):
-        if order[k] in board:
-            free[k] = 1
-            count += 1
-        else:
-            free[k] = 0
-    cdef dict index = sh.index
-    for p in st.placed:
-        j = index.get(p[2])
-        if j is not None:
-            k = j
-            if free[k]:
-                free[k] = 0
-                count -= 1
+    count = _free_cells(st, sh, n, free)
     cdef tuple hand = st.hands[seat]
     per = count * w
     if per == 0 or not hand:
