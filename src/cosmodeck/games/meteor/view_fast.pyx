@@ -63,6 +63,14 @@ cdef list _fields(st, dict entries):
     return field
 
 
+cdef object _window(st):
+    """The volley window's entry (``view._window``), or ``None``."""
+    w = st.window
+    if w is None:
+        return None
+    return {"opened": w["opened"], "closes": w["closes"], "launches": [_launch(st, e) for e in w["launches"]]}
+
+
 def bot_part(st):
     """``view_bot._bot_part_py(st)``, compiled (the same entries, keys and order)."""
     cdef dict entries = st.site_entries
@@ -70,10 +78,7 @@ def bot_part(st):
         entries.clear()
     sites = _sites(st, entries)
     field = _fields(st, entries)
-    window = None
-    if st.window is not None:
-        window = {"opened": st.window["opened"], "closes": st.window["closes"],
-                  "launches": [_launch(st, e) for e in st.window["launches"]]}
+    window = _window(st)
     return {
         "phase": st.phase,
         "zone": st.zone,
@@ -129,10 +134,7 @@ def public(st):
         if entry is None:
             entry = entries[rkey] = {**r, **data.meteors[r["id"]].face(r["zone"])}
         removed.append(entry)
-    window = None
-    if st.window is not None:
-        window = {"opened": st.window["opened"], "closes": st.window["closes"],
-                  "launches": [_launch(st, e) for e in st.window["launches"]]}
+    window = _window(st)
     return {
         "phase": st.phase,
         "difficulty": opts["difficulty"],

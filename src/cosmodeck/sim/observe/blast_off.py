@@ -53,8 +53,9 @@ class BlastOffObserver:
                 missions.add(str(field(e, "mission")), "obligations")
                 self.owed.append((int(field(e, "seat")), str(field(e, "token")), str(field(e, "mission"))))
             elif t in ("announced", "gestured") and field_or(e, "fulfilled"):
+                who, said = field_or(e, "seat"), field_or(e, "token")
                 for i, (s, token, mid) in enumerate(self.owed):
-                    if s == field_or(e, "seat") and token == field_or(e, "token"):
+                    if s == who and token == said:
                         missions.add(mid, "kept")
                         del self.owed[i]
                         break
