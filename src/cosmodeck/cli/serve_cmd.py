@@ -68,6 +68,20 @@ def add_parser(sub: Any) -> None:
                      help=f"bytes of one WebSocket message from a client (default {d['max_message']})")
     lim.add_argument("--max-json-depth", type=int, default=d["max_json_depth"],
                      help=f"nesting levels of a body or message, at most 200 (default {d['max_json_depth']})")
+    lim.add_argument("--act-rate", type=float, default=d["act_rate"],
+                     help=f"moves per second one seat may send over all its connections, bursts of twice that "
+                          f"(default {d['act_rate']:g})")
+    lim.add_argument("--talk-rate", type=float, default=d["talk_rate"],
+                     help=f"chat lines, signals and emotes per second one seat may send, bursts of twice that "
+                          f"(default {d['talk_rate']:g})")
+    lim.add_argument("--message-rate", type=float, default=d["message_rate"],
+                     help=f"messages of any kind per second one connection may send, bursts of twice that; "
+                          f"beyond it they are dropped unread (default {d['message_rate']:g})")
+    lim.add_argument("--seat-connections", type=int, default=d["seat_connections"],
+                     help=f"connections one seat may hold at once: a newer one closes the oldest "
+                          f"(default {d['seat_connections']})")
+    lim.add_argument("--spectators", type=int, default=d["spectators"],
+                     help=f"spectator connections one room accepts at once (default {d['spectators']})")
     lim.add_argument("--waiting-ttl", type=float, default=d["waiting_ttl_s"],
                      help=f"seconds before a room nobody started expires (default {d['waiting_ttl_s']:g})")
     lim.add_argument("--keep-finished", type=float, default=d["keep_finished_s"],
@@ -102,9 +116,13 @@ def config_from_args(args: argparse.Namespace) -> Any:
     for flag, value in (("--lease", args.lease), ("--scan", args.scan), ("--max-body", args.max_body),
                         ("--max-data", args.max_data),
                         ("--max-message", args.max_message), ("--bot-max-iters", args.bot_max_iters),
-                        ("--waiting-ttl", args.waiting_ttl), ("--bot-max-ms", args.bot_max_ms)):
+                        ("--waiting-ttl", args.waiting_ttl), ("--bot-max-ms", args.bot_max_ms),
+                        ("--act-rate", args.act_rate), ("--talk-rate", args.talk_rate),
+                        ("--message-rate", args.message_rate), ("--seat-connections", args.seat_connections)):
         if not math.isfinite(value) or value <= 0:
             raise bad(flag, "must be a positive finite number")
+    if args.spectators < 0:
+        raise bad("--spectators", "must not be negative")
     if not 1 <= args.max_json_depth <= 200:
         raise bad("--max-json-depth", "must be between 1 and 200")
     if args.max_data > args.max_body:
@@ -122,7 +140,9 @@ def config_from_args(args: argparse.Namespace) -> Any:
                         bot_max_ms=args.bot_max_ms, bot_cpu_burst_s=args.bot_cpu_burst,
                         bot_cpu_rate=args.bot_cpu_rate, ws_deflate=args.ws_deflate, lab=args.lab,
                         lab_token=lab_token, public_url=_public_url(args.public_url), lease_s=args.lease,
-                        scan_s=args.scan)
+                        scan_s=args.scan, act_rate=args.act_rate, talk_rate=args.talk_rate,
+                        message_rate=args.message_rate, seat_connections=args.seat_connections,
+                        spectators=args.spectators)
 
 
 def lab_token_of(args: argparse.Namespace) -> str | None:

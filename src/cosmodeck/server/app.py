@@ -6,6 +6,7 @@ import asyncio
 import functools
 import json
 import logging
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from importlib import resources
@@ -45,6 +46,8 @@ CLOSE_UNKNOWN_ROOM = 4404
 CLOSE_BAD_TOKEN = 4401  # also: a token in the URL, no auth message in time
 CLOSE_TRY_LATER = 1013  # storage unavailable, or the room is run by another server (with no public URL)
 CLOSE_REDIRECT = 4302  # after a redirect frame: the room is run by the process it names
+# a message past the connection's --message-rate: answered with this and dropped
+RATE_LIMITED = dumps(ProtocolError("rate_limited", "too many messages: slow down").to_json())
 
 
 def web_dir() -> Path:
@@ -213,13 +216,16 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
             if seat is None:
                 await _refuse(websocket, "bad_token", "this invite link is not valid for this room", CLOSE_BAD_TOKEN)
                 return
-        client = Client(seat, websocket.send_text, _closer(websocket), cfg.talk_rate)
+        client = Client(seat, websocket.send_text, _closer(websocket), cfg.message_rate)
         await room.join(client)
         try:
             while True:
                 frame = await websocket.receive()
                 if frame["type"] == "websocket.disconnect":
                     break
+                if not client.inbound.take(time.monotonic()):  # dropped before it is parsed or queued
+                    client.send(RATE_LIMITED)
+                    continue
                 data = frame.get("text")
                 try:
                     msg = parse_client_message(data if data is not None else (frame.get("bytes") or b""),

@@ -17,13 +17,17 @@ class ServerConfig:
     chat_max: int = 280  # characters of one chat line
     chat_history: int = 50  # chat lines resent to a client that (re)joins
     event_history: int = 100  # recent steps whose events are resent to a client that (re)joins (its log)
-    talk_rate: float = 5.0  # talk messages per second a client may send (burst: twice that)
+    talk_rate: float = 5.0  # talk messages per second a seat may send, over all its connections (burst: twice that)
     keep_finished_s: float = 60.0  # a finished room stays in memory this long after its last client left
     # ---- limits for a server open to the internet (docs/SERVER.md "Security and limits") ----
     room_rate: str = "10/minute"  # rooms one client address may create ("N/second|minute|hour|day"; "" = no limit)
     max_body: int = 1 << 20  # bytes of a request body (413 beyond; checked before the body is read)
     max_data: int = 512 * 1024  # bytes of one uploaded data document (card data, missions)
     max_json_depth: int = 32  # nesting levels of a request body or a client message (at most 200)
+    act_rate: float = 10.0  # moves per second a seat may send, over all its connections (burst: twice that)
+    message_rate: float = 40.0  # messages per second one connection may send, of any kind (burst: twice that)
+    seat_connections: int = 4  # connections one seat may hold at once; a newer one closes the oldest
+    spectators: int = 100  # spectator connections one room accepts at once
     build_timeout_s: float = 10.0  # seconds to validate uploaded data and build a room's game (off the event loop)
     waiting_ttl_s: float = 24 * 3600.0  # a room nobody started within this long expires (not resumed at start-up)
     bot_max_iters: int = 5000  # largest ismcts iters=... a room may ask for

@@ -11,6 +11,7 @@ scheduler retries due deadlines and bot moves later with a back-off (``durable.B
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import time
 from collections import deque
@@ -56,6 +57,9 @@ log = logging.getLogger("cosmodeck.server")
 
 Writer = Callable[..., Awaitable[None]]
 Rematcher = Callable[["Room"], Awaitable[tuple[str, dict[str, str]]]]  # -> (new room id, seat -> token)
+_CONNECTIONS = itertools.count()
+CLOSE_FULL = 1013  # the room has as many spectators as it accepts: try again later
+CLOSE_REPLACED = 4409  # the seat's newer connection took this one's place: the client does not reconnect
 SEND_QUEUE = 256  # messages waiting for a slow client before it is dropped
 
 
@@ -68,13 +72,14 @@ class Client:
     """
 
     def __init__(self, seat: int | None, send: Callable[[str], Awaitable[None]],
-                 close: Callable[[int], Awaitable[None]], talk_rate: float) -> None:
+                 close: Callable[[int], Awaitable[None]], message_rate: float) -> None:
         self.seat = seat
         self._send = send
         self._close = close
         self.queue: deque[str | None] = deque()  # None: close the socket
         self._wake: asyncio.Future[None] | None = None  # the writer waits on it while the queue is empty
-        self.bucket = TokenBucket(talk_rate)
+        self.inbound = TokenBucket(message_rate)  # every message this connection sends (checked as it is read)
+        self.order = next(_CONNECTIONS)  # which of a seat's connections is the oldest
         self.closed = False
         self._close_code = 1000
         self.task = asyncio.get_running_loop().create_task(self._writer())
@@ -209,6 +214,9 @@ class Room:
         except ValueError:
             self.idle_spec = config.takeover_bot
         self.turn_since: dict[int, float] = {}  # seat -> wall time its turn-based step began (its turn timer)
+        # per seat, over all its connections: moves and talk (a second socket does not buy a second allowance)
+        self.act_rate: dict[int, TokenBucket] = {}
+        self.talk_rate: dict[int, TokenBucket] = {}
         for i in self.book.replaced:
             if i in seats and seats[i].token is not None and status == "playing":
                 seats[i].takeover = self._idle_bot()
@@ -307,6 +315,8 @@ class Room:
 
     # ==== the actor's handlers =========================================================
     async def _on_join(self, client: Client) -> None:
+        if not self._make_room_for(client):
+            return
         self.clients.add(client)
         self.idle_since = None
         if client.seat is not None:
@@ -336,11 +346,29 @@ class Room:
         if failed:
             client.send(dumps(storage_unavailable().to_json()))
 
-    def _on_leave(self, client: Client) -> None:
+    def _make_room_for(self, client: Client) -> bool:
+        """Keep the room's connections bounded: a seat's newest connection closes its oldest one beyond
+        ``seat_connections`` (a player who comes back is never locked out by stale sockets); a spectator
+        beyond ``spectators`` is refused. False when ``client`` was refused (and closed)."""
+        mine = sorted((c for c in self.clients if c.seat == client.seat), key=lambda c: c.order)
+        if client.seat is None:
+            if len(mine) >= self.config.spectators:
+                client.shutdown(CLOSE_FULL, dumps(ProtocolError(
+                    "room_full", f"this room already has {self.config.spectators} spectators").to_json()))
+                return False
+            return True
+        for old in mine[:max(0, len(mine) - self.config.seat_connections + 1)]:
+            self._on_leave(old, ProtocolError("replaced", "this seat was opened in another window"))
+        return True
+
+    def _on_leave(self, client: Client, why: ProtocolError | None = None) -> None:
         if client not in self.clients:
             return
         self.clients.discard(client)
-        client.shutdown()
+        if why is None:
+            client.shutdown()
+        else:
+            client.shutdown(CLOSE_REPLACED, dumps(why.to_json()))
         if client.seat is not None:
             seat = self.seats[client.seat]
             seat.clients -= 1
@@ -380,6 +408,8 @@ class Room:
             await self._on_rematch(client.seat)
 
     async def _on_act(self, seat: int, msg: ActMsg) -> None:
+        if not _bucket(self.act_rate, seat, self.config.act_rate).take(time.monotonic()):
+            raise ProtocolError("rate_limited", "too many moves: slow down")
         if self.status == "waiting":
             raise ProtocolError("not_started", "the game has not started yet")
         if self.status == "over":
@@ -570,7 +600,7 @@ class Room:
                 self.plans[seat] = wall + self._reaction(bot)
 
     def _on_talk(self, client: Client, seat: int, msg: ChatMsg | SignalMsg | EmoteMsg) -> None:
-        if not client.bucket.take(time.monotonic()):
+        if not _bucket(self.talk_rate, seat, self.config.talk_rate).take(time.monotonic()):
             raise ProtocolError("rate_limited", "too many messages: slow down")
         check_talk(self.state.view(seat), msg)
         out: dict[str, Any] = {"type": msg.type, "seat": seat, "time": round(self.game_time(), 3)}
@@ -844,3 +874,11 @@ def _drain(inbox: asyncio.Queue[_Item]) -> list[_Item]:
     while not inbox.empty():
         items.append(inbox.get_nowait())
     return items
+
+
+def _bucket(buckets: dict[int, TokenBucket], seat: int, rate: float) -> TokenBucket:
+    """``seat``'s bucket of ``buckets``, made at ``rate`` the first time."""
+    b = buckets.get(seat)
+    if b is None:
+        b = buckets[seat] = TokenBucket(rate)
+    return b

@@ -68,8 +68,10 @@ export class GameClient {
       if (ws.redirected && !this.closed) { this.connect(); return; }
       // the room's process went away: the page's own server sends us to whichever process resumed it
       this.server = null;
-      if (this.closed || e.code === 4404 || e.code === 4401) {
-        this.handlers.status(e.code === 4404 || e.code === 4401 ? "refused" : "closed");
+      // 4409: this seat was opened in another window, which took this page's place (no reconnecting: the
+      // two pages would take turns closing each other)
+      if (this.closed || e.code === 4404 || e.code === 4401 || e.code === 4409) {
+        this.handlers.status(e.code === 4409 ? "replaced" : e.code === 4404 || e.code === 4401 ? "refused" : "closed");
         return;
       }
       this.handlers.status("reconnecting");
