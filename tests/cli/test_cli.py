@@ -114,6 +114,32 @@ def test_play_as_a_human_through_a_pipe_to_the_end() -> None:
     assert "Game over" in proc.stdout
 
 
+@pytest.mark.parametrize(("argv", "said"), [
+    (["meteor", "--bots", "human,genius"], "unknown bot 'genius'"),
+    (["meteor", "--bots", "human,heuristic:level=zzz"], "level='zzz' is not one of easy, normal, hard"),
+    (["meteor", "--players", "99"], "Meteor takes 1-5 players, not 99"),
+    (["meteor", "--players", "0"], "Meteor takes 1-5 players, not 0"),
+    (["blast-off", "--players", "1"], "takes 2-"),
+])
+def test_play_refuses_bad_bots_and_player_counts_in_a_sentence_before_the_board(
+        capsys: pytest.CaptureFixture[str], argv: list[str], said: str) -> None:
+    with pytest.raises(SystemExit) as e:
+        main(["play", *argv])
+    out, _ = capsys.readouterr()
+    assert said in str(e.value.code) and str(e.value.code).startswith("cosmodeck play:")
+    assert out == ""  # nothing of the game was printed
+
+
+def test_play_meteor_with_its_input_closed_before_the_start_ends_at_once() -> None:
+    """Only the host (the human seat) can start Meteor's clock: with stdin closed nothing could ever move."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "cosmodeck.cli.main", "play", "meteor", "--players", "2", "--seed", "3"],
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Game abandoned (input closed and the clock is not running)." in proc.stdout
+
+
 def test_benchmark_reports_each_game(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "benchmark", "shooting-star", "--seconds", "0.3", "--json")
     assert code == 0

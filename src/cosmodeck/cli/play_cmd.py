@@ -62,13 +62,20 @@ def run(args: argparse.Namespace) -> int:
     options = dict(parse_option(o) for o in args.option)
     game = load_game(args.game, data=data_input(args.data, args.lenient), lenient=args.lenient, **options)
     print_data_warnings("play", game)
-    players = args.players or max(2, game.info.min_players)
+    players = args.players if args.players is not None else max(2, game.info.min_players)
+    lo, hi = game.info.min_players, game.info.max_players
+    if not lo <= players <= hi:
+        raise SystemExit(f"cosmodeck play: {game.info.name} takes {lo}-{hi} players, not {players}")
     plan = seat_plan(args.bots, players)
     seed = args.seed if args.seed is not None else int(time.time_ns() % 1_000_000_007)
     humans = {i for i, p in enumerate(plan) if p == HUMAN}
     bots = {i: p for i, p in enumerate(plan) if p != HUMAN}
     for spec in bots.values():
-        if sees_state(make_bot(game.id, spec, game)):  # validate names before the game starts
+        try:
+            bot = make_bot(game.id, spec, game)  # validate names and parameters before the game starts
+        except ValueError as e:
+            raise SystemExit(f"cosmodeck play: error: {e}") from None
+        if sees_state(bot):
             raise SystemExit(f"cosmodeck play: bot {spec!r} reads every hidden card: it is for simulate only")
     console = Console()
     board = board_module(game.id)

@@ -208,15 +208,20 @@ def _play_realtime(host: _Host, console: Console, clock: Callable[[], float] | N
         threading.Thread(target=_reader, args=(inbox,), daemon=True).start()
     if host.watch is not None:
         host.prompt(host.watch)
+    closed = False
     try:
         while not state.is_over and now_of() < max_time:
             while not inbox.empty():
                 got = inbox.get()
                 if got is None:
+                    closed = True
                     console.print("(input closed: your seats wait from now on)")
                 elif not host.human(got, now_of()):
                     console.print("Game abandoned.")
                     return
+            if closed and state.next_deadline() is None and state.to_act <= host.humans:
+                console.print("Game abandoned (input closed and only your seats can move).")
+                return
             now = max(state.now, now_of())
             host.show(state.advance(now))
             host.bots_due(now)

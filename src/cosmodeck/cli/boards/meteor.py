@@ -162,15 +162,20 @@ def play(game: Game[Any], human_seats: set[int], bot_names: dict[int, str], seed
             inbox.put(line)
     elif human_seats:
         threading.Thread(target=_reader, args=(inbox,), daemon=True).start()
+    closed = False
     try:
         while not state.is_over and host_clock() < max_time:
             while not inbox.empty():
                 got = inbox.get()
                 if got is None:
+                    closed = True
                     console.print("(input closed: your seats wait from now on)")
                 elif not host.human(got):
                     console.print("Game abandoned.")
                     return
+            if closed and state.next_deadline() is None:  # the clock is stopped and only you could start it
+                console.print("Game abandoned (input closed and the clock is not running).")
+                return
             host.tick()
             sleep(0.05)
     except KeyboardInterrupt:
