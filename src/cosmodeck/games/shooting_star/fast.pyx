@@ -11,6 +11,9 @@ Python fast path (``fast_py.py``) runs, as it does when the game's ``use_compile
   (``str``, a tuple of two ``int``, ``str``) in the placement phase, makes ``_precheck``'s checks inline
   (the seat is the one to act, the card is in its hand, the cell has a planet and no card, the arrow is
   allowed); anything else, or any check failing, is the base class's ``apply`` (the same errors).
+- ``apply_quiet(seat, action)``: ``apply`` for a caller that reads no events (the RL environments), and
+  ``play_random(seat, rng)`` (the gym's random opponents): the same state and record, no event built
+  (``_place``'s ``record`` false: every event of the turn is built under ``if events is not None``).
 - ``_legal`` in the placement phase (SHS-D1, the reference's order: hand x free cells row-major x arrows):
   per game and sector shape, one flat tuple of the interned ``Place`` actions per card kind over the shape's
   cells; a seat's list is filled from its hand's tuples, skipping the cells without a planet or with a card.
@@ -266,17 +269,23 @@ cdef list _legal_place(st, int seat):
 
 # ---- a turn (SHS-5 to SHS-13) ---------------------------------------------------------------------------------
 
-cdef list _place(st, int seat, card, cell, arrow):
-    """``rules_turn.place`` (SHS-5.2)."""
+cdef list _place(st, int seat, card, cell, arrow, bint record):
+    """``rules_turn.place`` (SHS-5.2); its events when ``record``, else ``None`` and no event is built.
+
+    Every function of the turn below takes ``events``: the list to append to, or ``None`` (``record`` false: the
+    caller reads no events, e.g. the RL environments and the gym's random opponents). Each event is built inside
+    an ``if events is not None`` that changes nothing else, so the state after a turn is the same either way
+    (``tests/shooting_star/test_fast_path.py`` plays both against the reference)."""
     cdef GameTables gt = _tables(st)
     hands = st.hands
     hands[seat] = tuple([c for c in hands[seat] if c != card])
     cdef list placed = list(st.placed)
     placed.append((seat, card, cell, arrow))
     st.placed = placed
-    e = _event("place", {"seat": seat, "cell": _xy(cell), "orientation": arrow},
-               {"card": gt.cid(st.factions[seat], card)}, _ONE[seat] if seat < 16 else frozenset((seat,)))
-    cdef list events = [e]
+    cdef list events = None
+    if record:
+        events = [_event("place", {"seat": seat, "cell": _xy(cell), "orientation": arrow},
+                         {"card": gt.cid(st.factions[seat], card)}, _ONE[seat] if seat < 16 else frozenset((seat,)))]
     if len(placed) == st.players:
         _resolve_turn(st, gt, events)
     return events
@@ -327,7 +336,8 @@ cdef void _resolve_turn(st, GameTables gt, list events) except *:
         tn.arrows.append(arrow)
         cid = gt.cid(fac[s], kind)
         tn.cids.append(cid)
-        events.append(_ev("reveal", {"seat": s, "card": cid, "cell": _xy(cell), "orientation": arrow}))  # SHS-6.1
+        if events is not None:
+            events.append(_ev("reveal", {"seat": s, "card": cid, "cell": _xy(cell), "orientation": arrow}))  # SHS-6.1
     cdef int order[MAXCARDS]  # SHS-6.2: non-Shields by priority (highest first), then placement order
     cdef int prio[MAXCARDS]
     cdef int no = 0
@@ -350,10 +360,12 @@ cdef void _resolve_turn(st, GameTables gt, list events) except *:
             s = tn.seat[i]
             cid = tn.cids[i]
             debris[s] = debris[s] + (cid,)
-            events.append(_ev("to_debris", {"seat": s, "card": cid, "cause": "turn_end"}))
+            if events is not None:
+                events.append(_ev("to_debris", {"seat": s, "card": cid, "cause": "turn_end"}))
     st.placed = []
     st.invader = inv = (st.invader + 1) % st.players  # SHS-12.2
-    events.append(_ev("invader", {"seat": inv}))
+    if events is not None:
+        events.append(_ev("invader", {"seat": inv}))
     reason = _end_reason(st, gt)  # SHS-13.1
     if reason is None:
         st.turn += 1
@@ -391,7 +403,8 @@ cdef void _resolve_card(st, GameTables gt, _Turn tn, int i, list events) except 
     for j in range(tn.m):
         inb[j] = tn.alive[j] and j != i
         any_other = any_other or inb[j]
-    events.append(_ev("resolve", {"seat": seat, "card": cid}))
+    if events is not None:
+        events.append(_ev("resolve", {"seat": seat, "card": cid}))
     cdef tuple targets = gt.target_cells(tn.kinds[i], tn.arrows[i], tn.cells[i])  # SHS-6.4
     if any_other:
         for t in targets:  # SHS-6.5, SHS-9.3: the earliest Shield hit acts
@@ -409,28 +422,33 @@ cdef void _resolve_card(st, GameTables gt, _Turn tn, int i, list events) except 
         dseat = tn.seat[acting]
         conquest = st.conquest
         conquest[dseat] = conquest[dseat] + (cid, tn.cids[acting])  # SHS-9.2
-        events.append(_ev("shield", {"attacker": seat, "card": cid, "defender": dseat,
-                                     "cell": _xy(tn.cells[acting])}))
+        if events is not None:
+            events.append(_ev("shield", {"attacker": seat, "card": cid, "defender": dseat,
+                                         "cell": _xy(tn.cells[acting])}))
         return
     shape = st.shape
     cdef list emptied = []
     for t in targets:  # SHS-6.6
         if t not in shape:
-            events.append(_ev("miss", {"cell": _xy(t), "reason": "off_grid"}))
+            if events is not None:
+                events.append(_ev("miss", {"cell": _xy(t), "reason": "off_grid"}))
             continue
         here = board.get(t)
         if here is None:
-            events.append(_ev("miss", {"cell": _xy(t), "reason": "empty"}))
+            if events is not None:
+                events.append(_ev("miss", {"cell": _xy(t), "reason": "empty"}))
             continue
         j = tn.find(t, i, inb) if any_other else -1
         if j >= 0 and tn.alive[j]:
             if shelter and (<tuple?>here)[0] in gt.dark:
-                events.append(_ev("miss", {"cell": _xy(t), "reason": "dark"}))
+                if events is not None:
+                    events.append(_ev("miss", {"cell": _xy(t), "reason": "dark"}))
             else:
                 _destroy(st, tn, seat, j, events)  # SHS-8.1, SHS-8.2
             continue
         if (<tuple?>here)[1] == DARK_LEVEL:  # SHS-11.2
-            events.append(_ev("miss", {"cell": _xy(t), "reason": "dark"}))
+            if events is not None:
+                events.append(_ev("miss", {"cell": _xy(t), "reason": "dark"}))
             continue
         if _hit(st, gt, seat, t, <tuple?>here, events):  # SHS-7
             emptied.append(t)
@@ -439,7 +457,8 @@ cdef void _resolve_card(st, GameTables gt, _Turn tn, int i, list events) except 
     tn.alive[i] = False
     debris = st.debris
     debris[seat] = debris[seat] + (cid,)
-    events.append(_ev("to_debris", {"seat": seat, "card": cid, "cause": "resolved"}))
+    if events is not None:
+        events.append(_ev("to_debris", {"seat": seat, "card": cid, "cause": "resolved"}))
 
 
 cdef void _destroy(st, _Turn tn, int seat, int j, list events) except *:
@@ -448,7 +467,8 @@ cdef void _destroy(st, _Turn tn, int seat, int j, list events) except *:
     cid = tn.cids[j]
     debris = st.debris
     debris[seat] = debris[seat] + (cid,)
-    events.append(_ev("destroy", {"card": cid, "owner": tn.seat[j], "cell": _xy(tn.cells[j]), "by": seat}))
+    if events is not None:
+        events.append(_ev("destroy", {"card": cid, "owner": tn.seat[j], "cell": _xy(tn.cells[j]), "by": seat}))
 
 
 cdef bint _hit(st, GameTables gt, int seat, tuple cell, tuple here, list events) except -1:
@@ -458,17 +478,20 @@ cdef bint _hit(st, GameTables gt, int seat, tuple cell, tuple here, list events)
     cdef int level = here[1]
     if level == 4 or level == 2:
         board[cell] = (pid, level - 1)
-        events.append(_ev("flip", {"cell": _xy(cell), "planet": pid, "from": level, "to": level - 1}))
+        if events is not None:
+            events.append(_ev("flip", {"cell": _xy(cell), "planet": pid, "from": level, "to": level - 1}))
         return False
     conquest = st.conquest
     conquest[seat] = conquest[seat] + (pid,)
-    events.append(_ev("capture", {"seat": seat, "planet": pid, "cell": _xy(cell), "pile": "conquest",
-                                  "cause": "damage"}))
+    if events is not None:
+        events.append(_ev("capture", {"seat": seat, "planet": pid, "cell": _xy(cell), "pile": "conquest",
+                                      "cause": "damage"}))
     if level == 3:
         new = _draw_replacement(st, gt)
         if new is not None:
             board[cell] = (new, 2)
-            events.append(_ev("replace", {"cell": _xy(cell), "planet": new}))
+            if events is not None:
+                events.append(_ev("replace", {"cell": _xy(cell), "planet": new}))
             return False
     del board[cell]
     return True
@@ -521,14 +544,16 @@ cdef void _isolate(st, GameTables gt, _Turn tn, int seat, int i, list emptied, l
     for c in lonely:
         pid = board.pop(c)[0]
         debris[seat] = debris[seat] + (pid,)
-        events.append(_ev("capture", {"seat": seat, "planet": pid, "cell": _xy(c), "pile": "debris",
-                                      "cause": "isolation"}))
+        if events is not None:
+            events.append(_ev("capture", {"seat": seat, "planet": pid, "cell": _xy(c), "pile": "debris",
+                                          "cause": "isolation"}))
         for j in range(tn.m):
             if tn.alive[j] and j != i and tn.cells[j] == c:  # SHS-10.3 / R11; the resolving card goes last (R12)
                 tn.alive[j] = False
                 cid = tn.cids[j]
                 debris[seat] = debris[seat] + (cid,)
-                events.append(_ev("to_debris", {"seat": seat, "card": cid, "cause": "isolated"}))
+                if events is not None:
+                    events.append(_ev("to_debris", {"seat": seat, "card": cid, "cause": "isolated"}))
 
 
 def _row_major(cell):
@@ -539,7 +564,8 @@ def _row_major(cell):
 
 cdef void _end_game(st, GameTables gt, str reason, list events) except *:
     """``rules_turn.end_game`` (SHS-13.2): hands to debris, missions revealed, scoring (SHS-14)."""
-    events.append(_ev("game_end", {"reason": reason}))
+    if events is not None:
+        events.append(_ev("game_end", {"reason": reason}))
     cdef int seat
     cdef int n = st.players
     debris = st.debris
@@ -549,17 +575,20 @@ cdef void _end_game(st, GameTables gt, str reason, list events) except *:
         for kind in hands[seat]:
             cid = gt.cid(fac[seat], kind)
             debris[seat] = debris[seat] + (cid,)
-            events.append(_ev("to_debris", {"seat": seat, "card": cid, "cause": "hand"}))
+            if events is not None:
+                events.append(_ev("to_debris", {"seat": seat, "card": cid, "cause": "hand"}))
         hands[seat] = ()
     missions = st.missions
     for seat in range(n):
-        events.append(_ev("missions", {"seat": seat, "ids": list(missions[seat])}))
+        if events is not None:
+            events.append(_ev("missions", {"seat": seat, "ids": list(missions[seat])}))
     st.phase = P_OVER
     st.end = reason
     res = st.res = _rank(_score_all(st, gt), reason)
     breakdown = res.details["breakdown"]
     for seat in range(n):
-        events.append(_ev("score", {"seat": seat, "breakdown": dict(breakdown[seat])}))
+        if events is not None:
+            events.append(_ev("score", {"seat": seat, "breakdown": dict(breakdown[seat])}))
 
 
 cdef inline bint _key_less(double* a, double* b) noexcept:
@@ -1146,6 +1175,29 @@ def new_state(game, int players, seed):
     return st
 
 
+cdef bint _placeable(st, seat, action) except -1:
+    """Whether ``apply(seat, action)`` (no time) takes the compiled placement: a ``Place`` whose fields have exactly
+    the declared types (``str``, a tuple of two ``int``, ``str``) in the placement phase, with ``_precheck``'s
+    checks inline (the seat is the one to act, the card is in its hand, the cell has a planet and no card, the
+    arrow is allowed). ``False``: the base class's ``apply`` decides (the same errors)."""
+    cdef int n
+    if type(action) is not Place or type(seat) is not int or st.res is not None or st.phase != P_PLACE:
+        return False
+    card = (<object>action).card
+    cell = (<object>action).cell
+    arrow = (<object>action).orientation
+    n = st.players
+    if not (type(card) is str and type(arrow) is str and type(cell) is tuple and len(cell) == 2
+            and type(cell[0]) is int and type(cell[1]) is int
+            and 0 <= seat < n and seat == (st.invader + len(st.placed)) % n
+            and card in st.hands[seat] and cell in st.board and arrow in st.game.arrows):
+        return False
+    for p in st.placed:
+        if p[2] == cell:
+            return False
+    return True
+
+
 # ---- the state ----------------------------------------------------------------------------------------------
 
 class FastShootingStarState(ShootingStarState):
@@ -1193,41 +1245,39 @@ class FastShootingStarState(ShootingStarState):
         return ShootingStarState._legal(self, seat)
 
     def apply(self, seat, action, at=None):
-        cdef int n
-        if at is None and type(action) is Place and type(seat) is int and self.res is None and self.phase == P_PLACE:
-            card = action.card
-            cell = action.cell
-            arrow = action.orientation
-            n = self.players
-            if (type(card) is str and type(arrow) is str and type(cell) is tuple and len(cell) == 2
-                    and type(cell[0]) is int and type(cell[1]) is int
-                    and 0 <= seat < n and seat == (self.invader + len(self.placed)) % n
-                    and card in self.hands[seat] and cell in self.board and arrow in self.game.arrows):
-                for p in self.placed:
-                    if p[2] == cell:
-                        break
-                else:
-                    events = _place(self, seat, card, cell, arrow)
-                    self._log = (self._log, (self.now, seat, action))
-                    return events
+        if at is None and _placeable(self, seat, action):
+            events = _place(self, seat, action.card, action.cell, action.orientation, True)
+            self._log = (self._log, (self.now, seat, action))
+            return events
         return ShootingStarState.apply(self, seat, action, at)
 
-    def play_random(self, int seat, rng):
+    def apply_quiet(self, seat, action):
+        """``apply(seat, action)`` for a caller that reads no events (the RL environments: ``rl/encoders/
+        shooting_star_fast.pyx``'s ``act``): the same checks, errors, state and record, and ``None`` instead of
+        the events; a placement that takes the compiled path builds no event at all."""
+        if _placeable(self, seat, action):
+            _place(self, seat, action.card, action.cell, action.orientation, False)
+            self._log = (self._log, (self.now, seat, action))
+            return None
+        ShootingStarState.apply(self, seat, action)
+        return None
+
+    def play_random(self, int seat, rng, bint events=False):
         """The plain random bot's move for ``seat``, the one to act in the placement phase: ``apply(seat,
         legal[rng.randbelow(len(legal))])`` with ``legal = legal_actions(seat)`` (``RandomBot.act``), the same draw
-        and the same action, without building ``legal``; returns its events. ``None`` (nothing drawn, nothing
-        changed) when the game is over, not in the placement phase, ``seat`` is not to act or has no legal move:
-        the caller then takes the legal list's way."""
+        and the same action, without building ``legal``; returns ``True`` (no event built), or its events with
+        ``events=True``. ``None`` (nothing drawn, nothing changed) when the game is over, not in the placement
+        phase, ``seat`` is not to act or has no legal move: the caller then takes the legal list's way."""
         if self.res is not None or self.phase != P_PLACE or seat != (self.invader + len(self.placed)) % self.players:
             return None
         action = _random_place(self, seat, rng)
         if action is None:
             return None
-        events = _place(self, seat, action.card, action.cell, action.orientation)
+        out = _place(self, seat, action.card, action.cell, action.orientation, events)
         self._log = (self._log, (self.now, seat, action))
-        return events
+        return out if events else True
 
     def _do(self, seat, action):
         if type(action) is Place and self.phase == P_PLACE:
-            return _place(self, seat, action.card, action.cell, action.orientation)
+            return _place(self, seat, action.card, action.cell, action.orientation, True)
         return ShootingStarState._do(self, seat, action)
