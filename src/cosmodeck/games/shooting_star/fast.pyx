@@ -62,6 +62,8 @@ if tuple(f.name for f in dataclasses.fields(Event)) != ("type", "data", "private
 
 DEF MAXCELLS = 1024  # sector cells a legal list is built over here (more: the Python fast path)
 DEF MAXCARDS = 16  # cards on the board in one turn (one per player)
+DEF MAXRESERVE = 4096  # planets in the reserve (the replacement draw's positions)
+DEF MAXNEAR = 64  # the emptied cells' neighbours one card's resolution examines for isolation (more: ``sorted``)
 
 cdef int DARK_LEVEL = _DARK_LEVEL
 cdef str P_PLACE = PHASE_PLACE
@@ -498,15 +500,18 @@ cdef bint _hit(st, GameTables gt, int seat, tuple cell, tuple here, list events)
 
 
 cdef object _draw_replacement(st, GameTables gt):
-    """``rules_turn.draw_replacement`` (R3, R24): a random 1/2 card from the reserve, or None."""
+    """``rules_turn.draw_replacement`` (R3, R24): a random 1/2 card from the reserve, or None (the reserve's
+    positions of its 1/2 planets in a C array)."""
     cdef tuple reserve = st.reserve
-    cdef list pool = []
-    cdef Py_ssize_t k, n
-    k12 = gt.k12
-    for k in range(len(reserve)):
+    cdef frozenset k12 = gt.k12
+    cdef Py_ssize_t k, n = 0, size = len(reserve)
+    cdef Py_ssize_t pool[MAXRESERVE]
+    if size > MAXRESERVE:  # pragma: no cover - no data file has such a reserve
+        raise ValueError("shooting_star.fast: a reserve larger than the replacement draw's array")
+    for k in range(size):
         if reserve[k] in k12:
-            pool.append(k)
-    n = len(pool)
+            pool[n] = k
+            n += 1
     if n == 0:
         return None
     if n > 1:
@@ -519,17 +524,42 @@ cdef object _draw_replacement(st, GameTables gt):
 
 cdef void _isolate(st, GameTables gt, _Turn tn, int seat, int i, list emptied, list events) except *:
     """``rules_turn.isolate`` (SHS-10): capture every isolated planet (row-major) into the debris, with any card
-    on it; only the emptied cells' neighbours are examined (every cell if the sector has a lonely cell)."""
+    on it; only the emptied cells' neighbours are examined (every cell if the sector has a lonely cell). The
+    neighbours are put in row-major order by their places in the shape's ``shape_order`` (itself sorted
+    row-major; ``nbrs`` holds only the shape's cells), an insertion sort of at most ``MAXNEAR`` ints."""
     cdef dict board = st.board
-    nbrs = st.nbrs
-    cdef int j
+    cdef dict nbrs = st.nbrs
+    cdef int j, a, b, k, npos = 0
+    cdef int pos[MAXNEAR]
+    cdef bint dup
+    cdef ShapeTables sh
+    cdef dict index
+    cdef tuple order
     if st.lonely:
         near = st.shape_order
     else:
-        seen = set()
+        sh = _shape(st, gt)
+        index = sh.index
+        order = sh.order
         for c in emptied:
-            seen.update(nbrs[c])
-        near = sorted(seen, key=_row_major)
+            for nb in <tuple?>nbrs[c]:
+                k = <int>index[nb]
+                dup = False
+                for b in range(npos):
+                    if pos[b] == k:
+                        dup = True
+                        break
+                if dup:
+                    continue
+                if npos == MAXNEAR:  # pragma: no cover - more neighbours than any card's targets reach
+                    raise ValueError("shooting_star.fast: more neighbours to examine than the array holds")
+                a = npos
+                while a > 0 and pos[a - 1] > k:
+                    pos[a] = pos[a - 1]
+                    a -= 1
+                pos[a] = k
+                npos += 1
+        near = [order[pos[a]] for a in range(npos)]
     cdef list lonely = []
     for c in near:
         if c in board:
@@ -554,10 +584,6 @@ cdef void _isolate(st, GameTables gt, _Turn tn, int seat, int i, list emptied, l
                 debris[seat] = debris[seat] + (cid,)
                 if events is not None:
                     events.append(_ev("to_debris", {"seat": seat, "card": cid, "cause": "isolated"}))
-
-
-def _row_major(cell):
-    return (cell[1], cell[0])
 
 
 # ---- the end of the game (SHS-13.2) and scoring (SHS-14, SHS-15) ------------------------------------------
