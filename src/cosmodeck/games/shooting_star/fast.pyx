@@ -304,6 +304,13 @@ cdef class _Turn:
     cdef list cells
     cdef list arrows
     cdef list cids
+    # the state's containers a turn changes in place, and its sector shape, read once per turn
+    cdef dict board
+    cdef object debris
+    cdef object conquest
+    cdef object shape
+    cdef object nbrs
+    cdef bint lonely
 
     cdef int find(self, tuple cell, int skip, bint* inb):
         """``by_cell.get(cell, -1)`` of ``resolve_card`` (cards on the board when card ``skip`` began)."""
@@ -327,6 +334,12 @@ cdef void _resolve_turn(st, GameTables gt, list events) except *:
     tn.cells = []
     tn.arrows = []
     tn.cids = []
+    tn.board = st.board
+    tn.debris = st.debris
+    tn.conquest = st.conquest
+    tn.shape = st.shape
+    tn.nbrs = st.nbrs
+    tn.lonely = st.lonely
     fac = st.factions
     for i in range(m):
         s, kind, cell, arrow = placed[i]
@@ -356,7 +369,7 @@ cdef void _resolve_turn(st, GameTables gt, list events) except *:
         i = order[k]
         if tn.alive[i]:  # SHS-6.3
             _resolve_card(st, gt, tn, i, events)
-    debris = st.debris
+    debris = tn.debris
     for i in range(m):  # SHS-12.1: Shields left in play
         if tn.alive[i]:
             s = tn.seat[i]
@@ -397,7 +410,7 @@ cdef void _resolve_card(st, GameTables gt, _Turn tn, int i, list events) except 
     """``rules_turn.resolve_card`` (SHS-6.4-6.7) for card ``i`` of this turn's placement order."""
     cdef int seat = tn.seat[i]
     cdef str cid = tn.cids[i]
-    cdef dict board = st.board
+    cdef dict board = tn.board
     cdef bint shelter = gt.shelter
     cdef bint inb[MAXCARDS]  # ``by_cell``: the other cards on the board now
     cdef int j, acting = -1
@@ -422,13 +435,13 @@ cdef void _resolve_card(st, GameTables gt, _Turn tn, int i, list events) except 
         tn.alive[acting] = False
         tn.alive[i] = False
         dseat = tn.seat[acting]
-        conquest = st.conquest
+        conquest = tn.conquest
         conquest[dseat] = conquest[dseat] + (cid, tn.cids[acting])  # SHS-9.2
         if events is not None:
             events.append(_ev("shield", {"attacker": seat, "card": cid, "defender": dseat,
                                          "cell": _xy(tn.cells[acting])}))
         return
-    shape = st.shape
+    shape = tn.shape
     cdef list emptied = []
     for t in targets:  # SHS-6.6
         if t not in shape:
@@ -452,12 +465,12 @@ cdef void _resolve_card(st, GameTables gt, _Turn tn, int i, list events) except 
             if events is not None:
                 events.append(_ev("miss", {"cell": _xy(t), "reason": "dark"}))
             continue
-        if _hit(st, gt, seat, t, <tuple?>here, events):  # SHS-7
+        if _hit(st, gt, tn, seat, t, <tuple?>here, events):  # SHS-7
             emptied.append(t)
-    if emptied or st.lonely:
+    if emptied or tn.lonely:
         _isolate(st, gt, tn, seat, i, emptied, events)  # SHS-6.7, SHS-10
     tn.alive[i] = False
-    debris = st.debris
+    debris = tn.debris
     debris[seat] = debris[seat] + (cid,)
     if events is not None:
         events.append(_ev("to_debris", {"seat": seat, "card": cid, "cause": "resolved"}))
@@ -467,15 +480,15 @@ cdef void _destroy(st, _Turn tn, int seat, int j, list events) except *:
     """``rules_turn._destroy`` (SHS-8.1): another player's card is destroyed into the attacker's debris."""
     tn.alive[j] = False
     cid = tn.cids[j]
-    debris = st.debris
+    debris = tn.debris
     debris[seat] = debris[seat] + (cid,)
     if events is not None:
         events.append(_ev("destroy", {"card": cid, "owner": tn.seat[j], "cell": _xy(tn.cells[j]), "by": seat}))
 
 
-cdef bint _hit(st, GameTables gt, int seat, tuple cell, tuple here, list events) except -1:
+cdef bint _hit(st, GameTables gt, _Turn tn, int seat, tuple cell, tuple here, list events) except -1:
     """``rules_turn.hit`` (SHS-7.1-7.5): returns whether the cell was left empty."""
-    cdef dict board = st.board
+    cdef dict board = tn.board
     pid = here[0]
     cdef int level = here[1]
     if level == 4 or level == 2:
@@ -483,7 +496,7 @@ cdef bint _hit(st, GameTables gt, int seat, tuple cell, tuple here, list events)
         if events is not None:
             events.append(_ev("flip", {"cell": _xy(cell), "planet": pid, "from": level, "to": level - 1}))
         return False
-    conquest = st.conquest
+    conquest = tn.conquest
     conquest[seat] = conquest[seat] + (pid,)
     if events is not None:
         events.append(_ev("capture", {"seat": seat, "planet": pid, "cell": _xy(cell), "pile": "conquest",
@@ -527,15 +540,15 @@ cdef void _isolate(st, GameTables gt, _Turn tn, int seat, int i, list emptied, l
     on it; only the emptied cells' neighbours are examined (every cell if the sector has a lonely cell). The
     neighbours are put in row-major order by their places in the shape's ``shape_order`` (itself sorted
     row-major; ``nbrs`` holds only the shape's cells), an insertion sort of at most ``MAXNEAR`` ints."""
-    cdef dict board = st.board
-    cdef dict nbrs = st.nbrs
+    cdef dict board = tn.board
+    nbrs = tn.nbrs
     cdef int j, a, b, k, npos = 0
     cdef int pos[MAXNEAR]
     cdef bint dup
     cdef ShapeTables sh
     cdef dict index
     cdef tuple order
-    if st.lonely:
+    if tn.lonely:
         near = st.shape_order
     else:
         sh = _shape(st, gt)
@@ -570,7 +583,7 @@ cdef void _isolate(st, GameTables gt, _Turn tn, int seat, int i, list emptied, l
                 lonely.append(c)
     if not lonely:
         return
-    debris = st.debris
+    debris = tn.debris
     for c in lonely:
         pid = board.pop(c)[0]
         debris[seat] = debris[seat] + (pid,)
