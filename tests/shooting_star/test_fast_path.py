@@ -196,6 +196,14 @@ def test_apply_quiet_rejects_what_apply_rejects_and_changes_nothing() -> None:
             a.apply_quiet(who, what)
         assert a.to_json() == before
         assert _error(a, who, what) == quiet.value.code
+    a.apply_quiet(seat, good)  # the next seat may not place on the cell that now holds a card
+    nxt = min(a.to_act)
+    taken = Place(good.card, good.cell, good.orientation)  # (every hand holds every card on the first turn)
+    assert good.card in a.hands[nxt]
+    before = a.to_json()
+    with pytest.raises(CosmodeckError) as quiet:
+        a.apply_quiet(nxt, taken)
+    assert a.to_json() == before and _error(a, nxt, taken) == quiet.value.code
 
 
 def _error(st: Any, seat: Any, action: Any, at: float | None = None) -> str:

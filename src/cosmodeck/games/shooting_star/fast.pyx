@@ -10,7 +10,8 @@ Python fast path (``fast_py.py``) runs, as it does when the game's ``use_compile
   ``apply(seat, action)`` without a time, for a ``Place`` whose fields have exactly the declared types
   (``str``, a tuple of two ``int``, ``str``) in the placement phase, makes ``_precheck``'s checks inline
   (the seat is the one to act, the card is in its hand, the cell has a planet and no card, the arrow is
-  allowed); anything else, or any check failing, is the base class's ``apply`` (the same errors).
+  allowed; ``_try_place``, each of the state's fields read once for the checks and the placement); anything
+  else, or any check failing, is the base class's ``apply`` (the same errors).
 - ``apply_quiet(seat, action)``: ``apply`` for a caller that reads no events (the RL environments), and
   ``play_random(seat, rng)`` (the gym's random opponents): the same state and record, no event built
   (``_place``'s ``record`` false: every event of the turn is built under ``if events is not None``).
@@ -20,7 +21,9 @@ Python fast path (``fast_py.py``) runs, as it does when the game's ``use_compile
 - ``_do`` of a ``Place``: ``rules_turn.place``, ``resolve_turn``, ``resolve_card``, ``hit``,
   ``draw_replacement``, ``isolate`` and ``end_reason`` compiled (each function names the one it copies),
   this turn's cards in C arrays instead of the ``on_board`` dict, hit patterns per (card kind, arrow,
-  origin cell) and card ids per game, events built by setting the frozen ``Event``'s slots.
+  origin cell) and card ids per game, events built by setting the frozen ``Event``'s slots; the state's board,
+  piles and sector shape read once per turn (``_Turn``), isolation's neighbours ordered by their places in
+  ``shape_order`` (C insertion sort), the replacement draw's 1/2 positions in a C array.
 - the end of the game and its scoring: ``rules_turn.end_game`` and ``rules_score.score_all`` compiled (one pass
   over each seat's piles, as ``fast_py.score_all``; ``rules_score.rank`` makes the result).
 - the state's generator: ``FastRng`` (``engine/fast_rng.pyx``), ``engine/rng.py``'s SplitMix64 in 64-bit C (the same numbers), so
@@ -271,26 +274,30 @@ cdef list _legal_place(st, int seat):
 
 # ---- a turn (SHS-5 to SHS-13) ---------------------------------------------------------------------------------
 
-cdef list _place(st, int seat, card, cell, arrow, bint record):
-    """``rules_turn.place`` (SHS-5.2); its events when ``record``, else ``None`` and no event is built.
+cdef list _place(st, GameTables gt, hands, placed, int n, int seat, card, cell, arrow, bint record):
+    """``rules_turn.place`` (SHS-5.2) of a move already checked, given the state's ``hands``, ``placed`` and
+    ``players`` (read once by the caller); its events when ``record``, else ``None`` and no event is built.
 
     Every function of the turn below takes ``events``: the list to append to, or ``None`` (``record`` false: the
     caller reads no events, e.g. the RL environments and the gym's random opponents). Each event is built inside
     an ``if events is not None`` that changes nothing else, so the state after a turn is the same either way
     (``tests/shooting_star/test_fast_path.py`` plays both against the reference)."""
-    cdef GameTables gt = _tables(st)
-    hands = st.hands
-    hands[seat] = tuple([c for c in hands[seat] if c != card])
-    cdef list placed = list(st.placed)
-    placed.append((seat, card, cell, arrow))
-    st.placed = placed
+    hands[seat] = tuple([c for c in <tuple?>hands[seat] if c != card])
+    cdef list now = list(placed)
+    now.append((seat, card, cell, arrow))
+    st.placed = now
     cdef list events = None
     if record:
         events = [_event("place", {"seat": seat, "cell": _xy(cell), "orientation": arrow},
                          {"card": gt.cid(st.factions[seat], card)}, _ONE[seat] if seat < 16 else frozenset((seat,)))]
-    if len(placed) == st.players:
-        _resolve_turn(st, gt, events)
+    if len(now) == n:
+        _resolve_turn(st, gt, now, events)
     return events
+
+
+cdef list _place_st(st, int seat, card, cell, arrow, bint record):
+    """``_place`` reading the state's fields itself."""
+    return _place(st, _tables(st), st.hands, st.placed, st.players, seat, card, cell, arrow, record)
 
 
 cdef class _Turn:
@@ -321,9 +328,8 @@ cdef class _Turn:
         return -1
 
 
-cdef void _resolve_turn(st, GameTables gt, list events) except *:
-    """``rules_turn.resolve_turn`` (SHS-6.1-6.3, SHS-12, SHS-13)."""
-    cdef list placed = st.placed
+cdef void _resolve_turn(st, GameTables gt, list placed, list events) except *:
+    """``rules_turn.resolve_turn`` (SHS-6.1-6.3, SHS-12, SHS-13); ``placed`` is ``st.placed``."""
     cdef int m = len(placed)
     cdef int i, j, k, tmp
     if m > MAXCARDS:  # pragma: no cover - more seats than any game has
@@ -1214,27 +1220,41 @@ def new_state(game, int players, seed):
     return st
 
 
-cdef bint _placeable(st, seat, action) except -1:
-    """Whether ``apply(seat, action)`` (no time) takes the compiled placement: a ``Place`` whose fields have exactly
-    the declared types (``str``, a tuple of two ``int``, ``str``) in the placement phase, with ``_precheck``'s
-    checks inline (the seat is the one to act, the card is in its hand, the cell has a planet and no card, the
-    arrow is allowed). ``False``: the base class's ``apply`` decides (the same errors)."""
-    cdef int n
+_NOT_TAKEN = object()  # ``_try_place``: the move is not the compiled placement's (the base class's ``apply``)
+
+
+cdef object _try_place(st, seat, action, bint record):
+    """``apply(seat, action)`` (no time) on the compiled placement: a ``Place`` whose fields have exactly the
+    declared types (``str``, a tuple of two ``int``, ``str``) in the placement phase, with ``_precheck``'s checks
+    inline (the seat is the one to act, the card is in its hand, the cell has a planet and no card, the arrow is
+    allowed); then ``_place`` (its events, or ``None`` when not ``record``) and the record's entry. Anything else,
+    or any check failing, returns ``_NOT_TAKEN`` with nothing changed: the base class's ``apply`` decides (the
+    same errors). Each of the state's fields is read once."""
     if type(action) is not Place or type(seat) is not int or st.res is not None or st.phase != P_PLACE:
-        return False
+        return _NOT_TAKEN
     card = (<object>action).card
     cell = (<object>action).cell
     arrow = (<object>action).orientation
-    n = st.players
     if not (type(card) is str and type(arrow) is str and type(cell) is tuple and len(cell) == 2
-            and type(cell[0]) is int and type(cell[1]) is int
-            and 0 <= seat < n and seat == (st.invader + len(st.placed)) % n
-            and card in st.hands[seat] and cell in st.board and arrow in st.game.arrows):
-        return False
-    for p in st.placed:
+            and type(cell[0]) is int and type(cell[1]) is int):
+        return _NOT_TAKEN
+    cdef int n = st.players
+    placed = st.placed
+    if not (0 <= seat < n and seat == (st.invader + len(placed)) % n):
+        return _NOT_TAKEN
+    hands = st.hands
+    game = st.game
+    if card not in hands[seat] or cell not in st.board or arrow not in game.arrows:
+        return _NOT_TAKEN
+    for p in placed:
         if p[2] == cell:
-            return False
-    return True
+            return _NOT_TAKEN
+    gt = game.compiled_tables
+    if gt is None:
+        gt = game.compiled_tables = GameTables(game)
+    events = _place(st, <GameTables>gt, hands, placed, n, seat, card, cell, arrow, record)
+    st._log = (st._log, (st.now, seat, action))
+    return events
 
 
 # ---- the state ----------------------------------------------------------------------------------------------
@@ -1284,21 +1304,18 @@ class FastShootingStarState(ShootingStarState):
         return ShootingStarState._legal(self, seat)
 
     def apply(self, seat, action, at=None):
-        if at is None and _placeable(self, seat, action):
-            events = _place(self, seat, action.card, action.cell, action.orientation, True)
-            self._log = (self._log, (self.now, seat, action))
-            return events
+        if at is None:
+            events = _try_place(self, seat, action, True)
+            if events is not _NOT_TAKEN:
+                return events
         return ShootingStarState.apply(self, seat, action, at)
 
     def apply_quiet(self, seat, action):
         """``apply(seat, action)`` for a caller that reads no events (the RL environments: ``rl/encoders/
         shooting_star_fast.pyx``'s ``act``): the same checks, errors, state and record, and ``None`` instead of
         the events; a placement that takes the compiled path builds no event at all."""
-        if _placeable(self, seat, action):
-            _place(self, seat, action.card, action.cell, action.orientation, False)
-            self._log = (self._log, (self.now, seat, action))
-            return None
-        ShootingStarState.apply(self, seat, action)
+        if _try_place(self, seat, action, False) is _NOT_TAKEN:
+            ShootingStarState.apply(self, seat, action)
         return None
 
     def play_random(self, int seat, rng, bint events=False):
@@ -1312,11 +1329,11 @@ class FastShootingStarState(ShootingStarState):
         action = _random_place(self, seat, rng)
         if action is None:
             return None
-        out = _place(self, seat, action.card, action.cell, action.orientation, events)
+        out = _place_st(self, seat, action.card, action.cell, action.orientation, events)
         self._log = (self._log, (self.now, seat, action))
         return out if events else True
 
     def _do(self, seat, action):
         if type(action) is Place and self.phase == P_PLACE:
-            return _place(self, seat, action.card, action.cell, action.orientation, True)
+            return _place_st(self, seat, action.card, action.cell, action.orientation, True)
         return ShootingStarState._do(self, seat, action)
