@@ -146,6 +146,66 @@ def test_fast_path_equals_the_reference_on_clones_and_reloaded_states(
     assert _play_clones(players, range(2), compiled, **options) > 0
 
 
+def _play_quiet(players: int, seeds: range, **options: Any) -> int:
+    """A compiled state played with ``apply_quiet`` (no events built: the RL environments' way) equals the
+    reference played with ``apply`` after every step: the state JSON (generator included), every seat's and a
+    spectator's view, the legal lists, and at the end the result and the record."""
+    quick, ref = _games(True, **options)
+    steps = 0
+    for seed in seeds:
+        a = _new(quick, True, players, seed)
+        b = _new(ref, True, players, seed)
+        rng = Rng(seed + 11)
+        while not b.is_over:
+            seat = min(b.to_act)
+            legal = b.legal_actions(seat)
+            assert a.legal_actions(seat) == legal, (seed, steps)
+            action = legal[rng.randbelow(len(legal))]
+            b.apply(seat, action)
+            assert a.apply_quiet(seat, _form(action, steps % 3)) is None
+            assert a.to_json() == b.to_json(), (seed, steps, str(action))
+            assert a.to_act == b.to_act and a.is_over == b.is_over
+            for s in (*range(players), None):
+                assert a.view(s) == b.view(s), (seed, steps, s)
+            steps += 1
+        assert a.result == b.result and a.result is not None
+        assert a.record() == b.record()
+    return steps
+
+
+def _id(o: Any) -> str:
+    return ("-".join(f"{k}={v}" for k, v in o.items()) or "default") if isinstance(o, dict) else str(o)
+
+
+@pytest.mark.parametrize(("players", "options"), [(2, {}), (3, {}), (4, {}), (5, {}), *[(3, o) for o in VARIANTS]],
+                         ids=_id)
+def test_apply_quiet_equals_the_reference_without_building_events(players: int, options: dict[str, Any]) -> None:
+    assert _play_quiet(players, range(4), **options) > 0
+
+
+def test_apply_quiet_rejects_what_apply_rejects_and_changes_nothing() -> None:
+    quick, _ = _games(True)
+    a = quick.new_game(players=3, seed=4)
+    seat = min(a.to_act)
+    good = a.legal_actions(seat)[0]
+    other = (seat + 1) % 3
+    for who, what in ((other, good), (seat, Place("nope", good.cell, good.orientation)),
+                      (seat, Place(good.card, (99, 99), good.orientation)), (seat, "place nonsense"), (-1, good)):
+        before = a.to_json()
+        with pytest.raises(CosmodeckError) as quiet:
+            a.apply_quiet(who, what)
+        assert a.to_json() == before
+        assert _error(a, who, what) == quiet.value.code
+    a.apply_quiet(seat, good)  # the next seat may not place on the cell that now holds a card
+    nxt = min(a.to_act)
+    taken = Place(good.card, good.cell, good.orientation)  # (every hand holds every card on the first turn)
+    assert good.card in a.hands[nxt]
+    before = a.to_json()
+    with pytest.raises(CosmodeckError) as quiet:
+        a.apply_quiet(nxt, taken)
+    assert a.to_json() == before and _error(a, nxt, taken) == quiet.value.code
+
+
 def _error(st: Any, seat: Any, action: Any, at: float | None = None) -> str:
     before = st.to_json()
     with pytest.raises(CosmodeckError) as e:
@@ -248,7 +308,8 @@ def test_fast_rng_equals_rng() -> None:
                                                   (4, {"shield_scope": "planets"})])
 def test_play_random_is_the_random_bots_move_on_the_legal_list(players: int, options: dict[str, Any]) -> None:
     """``FastShootingStarState.play_random(seat, rng)`` (the gym's random opponents, ``rl/steps_fast.pyx``) applies
-    ``legal[rng.randbelow(len(legal))]`` of the reference's legal list: the same events, state and generator state;
+    ``legal[rng.randbelow(len(legal))]`` of the reference's legal list: the same events (``events=True``; by default
+    none is built and it returns ``True``), state and generator state;
     where it does not apply (a custom sector's planets, a seat not to act, the end) it draws and changes nothing."""
     from cosmodeck.games.shooting_star.fast import FastRng
 
@@ -265,14 +326,16 @@ def test_play_random_is_the_random_bots_move_on_the_legal_list(players: int, opt
                 assert a.play_random(other, mine) is None and mine.state == before
                 refused += 1
             legal = b.legal_actions(seat)
-            events = a.play_random(seat, mine)
+            quiet = seed % 3 == 0  # (the default: no events built, ``True`` when it applied)
+            events = a.play_random(seat, mine) if quiet else a.play_random(seat, mine, events=True)
             if events is None:  # building the custom sector (PlacePlanet): the legal list's way
                 assert b.phase == "sector" and a.to_json() == b.to_json()
                 action = legal[theirs.randbelow(len(legal))]
                 assert str(action) == str(legal[mine.randbelow(len(legal))])
                 assert a.apply(seat, action) == b.apply(seat, action)
                 continue
-            assert events == b.apply(seat, legal[theirs.randbelow(len(legal))])
+            expected = b.apply(seat, legal[theirs.randbelow(len(legal))])
+            assert (events is True) if quiet else (events == expected)
             assert mine.state == theirs.state and a.to_json() == b.to_json()
             played += 1
         before = mine.state

@@ -10,14 +10,20 @@ Python fast path (``fast_py.py``) runs, as it does when the game's ``use_compile
   ``apply(seat, action)`` without a time, for a ``Place`` whose fields have exactly the declared types
   (``str``, a tuple of two ``int``, ``str``) in the placement phase, makes ``_precheck``'s checks inline
   (the seat is the one to act, the card is in its hand, the cell has a planet and no card, the arrow is
-  allowed); anything else, or any check failing, is the base class's ``apply`` (the same errors).
+  allowed; ``_try_place``, each of the state's fields read once for the checks and the placement); anything
+  else, or any check failing, is the base class's ``apply`` (the same errors).
+- ``apply_quiet(seat, action)``: ``apply`` for a caller that reads no events (the RL environments), and
+  ``play_random(seat, rng)`` (the gym's random opponents): the same state and record, no event built
+  (``_place``'s ``record`` false: every event of the turn is built under ``if events is not None``).
 - ``_legal`` in the placement phase (SHS-D1, the reference's order: hand x free cells row-major x arrows):
   per game and sector shape, one flat tuple of the interned ``Place`` actions per card kind over the shape's
   cells; a seat's list is filled from its hand's tuples, skipping the cells without a planet or with a card.
 - ``_do`` of a ``Place``: ``rules_turn.place``, ``resolve_turn``, ``resolve_card``, ``hit``,
   ``draw_replacement``, ``isolate`` and ``end_reason`` compiled (each function names the one it copies),
   this turn's cards in C arrays instead of the ``on_board`` dict, hit patterns per (card kind, arrow,
-  origin cell) and card ids per game, events built by setting the frozen ``Event``'s slots.
+  origin cell) and card ids per game, events built by setting the frozen ``Event``'s slots; the state's board,
+  piles and sector shape read once per turn (``_Turn``), isolation's neighbours ordered by their places in
+  ``shape_order`` (C insertion sort), the replacement draw's 1/2 positions in a C array.
 - the end of the game and its scoring: ``rules_turn.end_game`` and ``rules_score.score_all`` compiled (one pass
   over each seat's piles, as ``fast_py.score_all``; ``rules_score.rank`` makes the result).
 - the state's generator: ``FastRng`` (``engine/fast_rng.pyx``), ``engine/rng.py``'s SplitMix64 in 64-bit C (the same numbers), so
@@ -59,6 +65,8 @@ if tuple(f.name for f in dataclasses.fields(Event)) != ("type", "data", "private
 
 DEF MAXCELLS = 1024  # sector cells a legal list is built over here (more: the Python fast path)
 DEF MAXCARDS = 16  # cards on the board in one turn (one per player)
+DEF MAXRESERVE = 4096  # planets in the reserve (the replacement draw's positions)
+DEF MAXNEAR = 64  # the emptied cells' neighbours one card's resolution examines for isolation (more: ``sorted``)
 
 cdef int DARK_LEVEL = _DARK_LEVEL
 cdef str P_PLACE = PHASE_PLACE
@@ -266,20 +274,30 @@ cdef list _legal_place(st, int seat):
 
 # ---- a turn (SHS-5 to SHS-13) ---------------------------------------------------------------------------------
 
-cdef list _place(st, int seat, card, cell, arrow):
-    """``rules_turn.place`` (SHS-5.2)."""
-    cdef GameTables gt = _tables(st)
-    hands = st.hands
-    hands[seat] = tuple([c for c in hands[seat] if c != card])
-    cdef list placed = list(st.placed)
-    placed.append((seat, card, cell, arrow))
-    st.placed = placed
-    e = _event("place", {"seat": seat, "cell": _xy(cell), "orientation": arrow},
-               {"card": gt.cid(st.factions[seat], card)}, _ONE[seat] if seat < 16 else frozenset((seat,)))
-    cdef list events = [e]
-    if len(placed) == st.players:
-        _resolve_turn(st, gt, events)
+cdef list _place(st, GameTables gt, hands, placed, int n, int seat, card, cell, arrow, bint record):
+    """``rules_turn.place`` (SHS-5.2) of a move already checked, given the state's ``hands``, ``placed`` and
+    ``players`` (read once by the caller); its events when ``record``, else ``None`` and no event is built.
+
+    Every function of the turn below takes ``events``: the list to append to, or ``None`` (``record`` false: the
+    caller reads no events, e.g. the RL environments and the gym's random opponents). Each event is built inside
+    an ``if events is not None`` that changes nothing else, so the state after a turn is the same either way
+    (``tests/shooting_star/test_fast_path.py`` plays both against the reference)."""
+    hands[seat] = tuple([c for c in <tuple?>hands[seat] if c != card])
+    cdef list now = list(placed)
+    now.append((seat, card, cell, arrow))
+    st.placed = now
+    cdef list events = None
+    if record:
+        events = [_event("place", {"seat": seat, "cell": _xy(cell), "orientation": arrow},
+                         {"card": gt.cid(st.factions[seat], card)}, _ONE[seat] if seat < 16 else frozenset((seat,)))]
+    if len(now) == n:
+        _resolve_turn(st, gt, now, events)
     return events
+
+
+cdef list _place_st(st, int seat, card, cell, arrow, bint record):
+    """``_place`` reading the state's fields itself."""
+    return _place(st, _tables(st), st.hands, st.placed, st.players, seat, card, cell, arrow, record)
 
 
 cdef class _Turn:
@@ -293,6 +311,13 @@ cdef class _Turn:
     cdef list cells
     cdef list arrows
     cdef list cids
+    # the state's containers a turn changes in place, and its sector shape, read once per turn
+    cdef dict board
+    cdef object debris
+    cdef object conquest
+    cdef object shape
+    cdef object nbrs
+    cdef bint lonely
 
     cdef int find(self, tuple cell, int skip, bint* inb):
         """``by_cell.get(cell, -1)`` of ``resolve_card`` (cards on the board when card ``skip`` began)."""
@@ -303,9 +328,8 @@ cdef class _Turn:
         return -1
 
 
-cdef void _resolve_turn(st, GameTables gt, list events) except *:
-    """``rules_turn.resolve_turn`` (SHS-6.1-6.3, SHS-12, SHS-13)."""
-    cdef list placed = st.placed
+cdef void _resolve_turn(st, GameTables gt, list placed, list events) except *:
+    """``rules_turn.resolve_turn`` (SHS-6.1-6.3, SHS-12, SHS-13); ``placed`` is ``st.placed``."""
     cdef int m = len(placed)
     cdef int i, j, k, tmp
     if m > MAXCARDS:  # pragma: no cover - more seats than any game has
@@ -316,6 +340,12 @@ cdef void _resolve_turn(st, GameTables gt, list events) except *:
     tn.cells = []
     tn.arrows = []
     tn.cids = []
+    tn.board = st.board
+    tn.debris = st.debris
+    tn.conquest = st.conquest
+    tn.shape = st.shape
+    tn.nbrs = st.nbrs
+    tn.lonely = st.lonely
     fac = st.factions
     for i in range(m):
         s, kind, cell, arrow = placed[i]
@@ -327,7 +357,8 @@ cdef void _resolve_turn(st, GameTables gt, list events) except *:
         tn.arrows.append(arrow)
         cid = gt.cid(fac[s], kind)
         tn.cids.append(cid)
-        events.append(_ev("reveal", {"seat": s, "card": cid, "cell": _xy(cell), "orientation": arrow}))  # SHS-6.1
+        if events is not None:
+            events.append(_ev("reveal", {"seat": s, "card": cid, "cell": _xy(cell), "orientation": arrow}))  # SHS-6.1
     cdef int order[MAXCARDS]  # SHS-6.2: non-Shields by priority (highest first), then placement order
     cdef int prio[MAXCARDS]
     cdef int no = 0
@@ -344,16 +375,18 @@ cdef void _resolve_turn(st, GameTables gt, list events) except *:
         i = order[k]
         if tn.alive[i]:  # SHS-6.3
             _resolve_card(st, gt, tn, i, events)
-    debris = st.debris
+    debris = tn.debris
     for i in range(m):  # SHS-12.1: Shields left in play
         if tn.alive[i]:
             s = tn.seat[i]
             cid = tn.cids[i]
             debris[s] = debris[s] + (cid,)
-            events.append(_ev("to_debris", {"seat": s, "card": cid, "cause": "turn_end"}))
+            if events is not None:
+                events.append(_ev("to_debris", {"seat": s, "card": cid, "cause": "turn_end"}))
     st.placed = []
     st.invader = inv = (st.invader + 1) % st.players  # SHS-12.2
-    events.append(_ev("invader", {"seat": inv}))
+    if events is not None:
+        events.append(_ev("invader", {"seat": inv}))
     reason = _end_reason(st, gt)  # SHS-13.1
     if reason is None:
         st.turn += 1
@@ -383,7 +416,7 @@ cdef void _resolve_card(st, GameTables gt, _Turn tn, int i, list events) except 
     """``rules_turn.resolve_card`` (SHS-6.4-6.7) for card ``i`` of this turn's placement order."""
     cdef int seat = tn.seat[i]
     cdef str cid = tn.cids[i]
-    cdef dict board = st.board
+    cdef dict board = tn.board
     cdef bint shelter = gt.shelter
     cdef bint inb[MAXCARDS]  # ``by_cell``: the other cards on the board now
     cdef int j, acting = -1
@@ -391,7 +424,8 @@ cdef void _resolve_card(st, GameTables gt, _Turn tn, int i, list events) except 
     for j in range(tn.m):
         inb[j] = tn.alive[j] and j != i
         any_other = any_other or inb[j]
-    events.append(_ev("resolve", {"seat": seat, "card": cid}))
+    if events is not None:
+        events.append(_ev("resolve", {"seat": seat, "card": cid}))
     cdef tuple targets = gt.target_cells(tn.kinds[i], tn.arrows[i], tn.cells[i])  # SHS-6.4
     if any_other:
         for t in targets:  # SHS-6.5, SHS-9.3: the earliest Shield hit acts
@@ -407,83 +441,96 @@ cdef void _resolve_card(st, GameTables gt, _Turn tn, int i, list events) except 
         tn.alive[acting] = False
         tn.alive[i] = False
         dseat = tn.seat[acting]
-        conquest = st.conquest
+        conquest = tn.conquest
         conquest[dseat] = conquest[dseat] + (cid, tn.cids[acting])  # SHS-9.2
-        events.append(_ev("shield", {"attacker": seat, "card": cid, "defender": dseat,
-                                     "cell": _xy(tn.cells[acting])}))
+        if events is not None:
+            events.append(_ev("shield", {"attacker": seat, "card": cid, "defender": dseat,
+                                         "cell": _xy(tn.cells[acting])}))
         return
-    shape = st.shape
+    shape = tn.shape
     cdef list emptied = []
     for t in targets:  # SHS-6.6
         if t not in shape:
-            events.append(_ev("miss", {"cell": _xy(t), "reason": "off_grid"}))
+            if events is not None:
+                events.append(_ev("miss", {"cell": _xy(t), "reason": "off_grid"}))
             continue
         here = board.get(t)
         if here is None:
-            events.append(_ev("miss", {"cell": _xy(t), "reason": "empty"}))
+            if events is not None:
+                events.append(_ev("miss", {"cell": _xy(t), "reason": "empty"}))
             continue
         j = tn.find(t, i, inb) if any_other else -1
         if j >= 0 and tn.alive[j]:
             if shelter and (<tuple?>here)[0] in gt.dark:
-                events.append(_ev("miss", {"cell": _xy(t), "reason": "dark"}))
+                if events is not None:
+                    events.append(_ev("miss", {"cell": _xy(t), "reason": "dark"}))
             else:
                 _destroy(st, tn, seat, j, events)  # SHS-8.1, SHS-8.2
             continue
         if (<tuple?>here)[1] == DARK_LEVEL:  # SHS-11.2
-            events.append(_ev("miss", {"cell": _xy(t), "reason": "dark"}))
+            if events is not None:
+                events.append(_ev("miss", {"cell": _xy(t), "reason": "dark"}))
             continue
-        if _hit(st, gt, seat, t, <tuple?>here, events):  # SHS-7
+        if _hit(st, gt, tn, seat, t, <tuple?>here, events):  # SHS-7
             emptied.append(t)
-    if emptied or st.lonely:
+    if emptied or tn.lonely:
         _isolate(st, gt, tn, seat, i, emptied, events)  # SHS-6.7, SHS-10
     tn.alive[i] = False
-    debris = st.debris
+    debris = tn.debris
     debris[seat] = debris[seat] + (cid,)
-    events.append(_ev("to_debris", {"seat": seat, "card": cid, "cause": "resolved"}))
+    if events is not None:
+        events.append(_ev("to_debris", {"seat": seat, "card": cid, "cause": "resolved"}))
 
 
 cdef void _destroy(st, _Turn tn, int seat, int j, list events) except *:
     """``rules_turn._destroy`` (SHS-8.1): another player's card is destroyed into the attacker's debris."""
     tn.alive[j] = False
     cid = tn.cids[j]
-    debris = st.debris
+    debris = tn.debris
     debris[seat] = debris[seat] + (cid,)
-    events.append(_ev("destroy", {"card": cid, "owner": tn.seat[j], "cell": _xy(tn.cells[j]), "by": seat}))
+    if events is not None:
+        events.append(_ev("destroy", {"card": cid, "owner": tn.seat[j], "cell": _xy(tn.cells[j]), "by": seat}))
 
 
-cdef bint _hit(st, GameTables gt, int seat, tuple cell, tuple here, list events) except -1:
+cdef bint _hit(st, GameTables gt, _Turn tn, int seat, tuple cell, tuple here, list events) except -1:
     """``rules_turn.hit`` (SHS-7.1-7.5): returns whether the cell was left empty."""
-    cdef dict board = st.board
+    cdef dict board = tn.board
     pid = here[0]
     cdef int level = here[1]
     if level == 4 or level == 2:
         board[cell] = (pid, level - 1)
-        events.append(_ev("flip", {"cell": _xy(cell), "planet": pid, "from": level, "to": level - 1}))
+        if events is not None:
+            events.append(_ev("flip", {"cell": _xy(cell), "planet": pid, "from": level, "to": level - 1}))
         return False
-    conquest = st.conquest
+    conquest = tn.conquest
     conquest[seat] = conquest[seat] + (pid,)
-    events.append(_ev("capture", {"seat": seat, "planet": pid, "cell": _xy(cell), "pile": "conquest",
-                                  "cause": "damage"}))
+    if events is not None:
+        events.append(_ev("capture", {"seat": seat, "planet": pid, "cell": _xy(cell), "pile": "conquest",
+                                      "cause": "damage"}))
     if level == 3:
         new = _draw_replacement(st, gt)
         if new is not None:
             board[cell] = (new, 2)
-            events.append(_ev("replace", {"cell": _xy(cell), "planet": new}))
+            if events is not None:
+                events.append(_ev("replace", {"cell": _xy(cell), "planet": new}))
             return False
     del board[cell]
     return True
 
 
 cdef object _draw_replacement(st, GameTables gt):
-    """``rules_turn.draw_replacement`` (R3, R24): a random 1/2 card from the reserve, or None."""
+    """``rules_turn.draw_replacement`` (R3, R24): a random 1/2 card from the reserve, or None (the reserve's
+    positions of its 1/2 planets in a C array)."""
     cdef tuple reserve = st.reserve
-    cdef list pool = []
-    cdef Py_ssize_t k, n
-    k12 = gt.k12
-    for k in range(len(reserve)):
+    cdef frozenset k12 = gt.k12
+    cdef Py_ssize_t k, n = 0, size = len(reserve)
+    cdef Py_ssize_t pool[MAXRESERVE]
+    if size > MAXRESERVE:  # pragma: no cover - no data file has such a reserve
+        raise ValueError("shooting_star.fast: a reserve larger than the replacement draw's array")
+    for k in range(size):
         if reserve[k] in k12:
-            pool.append(k)
-    n = len(pool)
+            pool[n] = k
+            n += 1
     if n == 0:
         return None
     if n > 1:
@@ -496,17 +543,42 @@ cdef object _draw_replacement(st, GameTables gt):
 
 cdef void _isolate(st, GameTables gt, _Turn tn, int seat, int i, list emptied, list events) except *:
     """``rules_turn.isolate`` (SHS-10): capture every isolated planet (row-major) into the debris, with any card
-    on it; only the emptied cells' neighbours are examined (every cell if the sector has a lonely cell)."""
-    cdef dict board = st.board
-    nbrs = st.nbrs
-    cdef int j
-    if st.lonely:
+    on it; only the emptied cells' neighbours are examined (every cell if the sector has a lonely cell). The
+    neighbours are put in row-major order by their places in the shape's ``shape_order`` (itself sorted
+    row-major; ``nbrs`` holds only the shape's cells), an insertion sort of at most ``MAXNEAR`` ints."""
+    cdef dict board = tn.board
+    nbrs = tn.nbrs
+    cdef int j, a, b, k, npos = 0
+    cdef int pos[MAXNEAR]
+    cdef bint dup
+    cdef ShapeTables sh
+    cdef dict index
+    cdef tuple order
+    if tn.lonely:
         near = st.shape_order
     else:
-        seen = set()
+        sh = _shape(st, gt)
+        index = sh.index
+        order = sh.order
         for c in emptied:
-            seen.update(nbrs[c])
-        near = sorted(seen, key=_row_major)
+            for nb in <tuple?>nbrs[c]:
+                k = <int>index[nb]
+                dup = False
+                for b in range(npos):
+                    if pos[b] == k:
+                        dup = True
+                        break
+                if dup:
+                    continue
+                if npos == MAXNEAR:  # pragma: no cover - more neighbours than any card's targets reach
+                    raise ValueError("shooting_star.fast: more neighbours to examine than the array holds")
+                a = npos
+                while a > 0 and pos[a - 1] > k:
+                    pos[a] = pos[a - 1]
+                    a -= 1
+                pos[a] = k
+                npos += 1
+        near = [order[pos[a]] for a in range(npos)]
     cdef list lonely = []
     for c in near:
         if c in board:
@@ -517,29 +589,28 @@ cdef void _isolate(st, GameTables gt, _Turn tn, int seat, int i, list emptied, l
                 lonely.append(c)
     if not lonely:
         return
-    debris = st.debris
+    debris = tn.debris
     for c in lonely:
         pid = board.pop(c)[0]
         debris[seat] = debris[seat] + (pid,)
-        events.append(_ev("capture", {"seat": seat, "planet": pid, "cell": _xy(c), "pile": "debris",
-                                      "cause": "isolation"}))
+        if events is not None:
+            events.append(_ev("capture", {"seat": seat, "planet": pid, "cell": _xy(c), "pile": "debris",
+                                          "cause": "isolation"}))
         for j in range(tn.m):
             if tn.alive[j] and j != i and tn.cells[j] == c:  # SHS-10.3 / R11; the resolving card goes last (R12)
                 tn.alive[j] = False
                 cid = tn.cids[j]
                 debris[seat] = debris[seat] + (cid,)
-                events.append(_ev("to_debris", {"seat": seat, "card": cid, "cause": "isolated"}))
-
-
-def _row_major(cell):
-    return (cell[1], cell[0])
+                if events is not None:
+                    events.append(_ev("to_debris", {"seat": seat, "card": cid, "cause": "isolated"}))
 
 
 # ---- the end of the game (SHS-13.2) and scoring (SHS-14, SHS-15) ------------------------------------------
 
 cdef void _end_game(st, GameTables gt, str reason, list events) except *:
     """``rules_turn.end_game`` (SHS-13.2): hands to debris, missions revealed, scoring (SHS-14)."""
-    events.append(_ev("game_end", {"reason": reason}))
+    if events is not None:
+        events.append(_ev("game_end", {"reason": reason}))
     cdef int seat
     cdef int n = st.players
     debris = st.debris
@@ -549,17 +620,20 @@ cdef void _end_game(st, GameTables gt, str reason, list events) except *:
         for kind in hands[seat]:
             cid = gt.cid(fac[seat], kind)
             debris[seat] = debris[seat] + (cid,)
-            events.append(_ev("to_debris", {"seat": seat, "card": cid, "cause": "hand"}))
+            if events is not None:
+                events.append(_ev("to_debris", {"seat": seat, "card": cid, "cause": "hand"}))
         hands[seat] = ()
     missions = st.missions
     for seat in range(n):
-        events.append(_ev("missions", {"seat": seat, "ids": list(missions[seat])}))
+        if events is not None:
+            events.append(_ev("missions", {"seat": seat, "ids": list(missions[seat])}))
     st.phase = P_OVER
     st.end = reason
     res = st.res = _rank(_score_all(st, gt), reason)
     breakdown = res.details["breakdown"]
     for seat in range(n):
-        events.append(_ev("score", {"seat": seat, "breakdown": dict(breakdown[seat])}))
+        if events is not None:
+            events.append(_ev("score", {"seat": seat, "breakdown": dict(breakdown[seat])}))
 
 
 cdef inline bint _key_less(double* a, double* b) noexcept:
@@ -1146,6 +1220,43 @@ def new_state(game, int players, seed):
     return st
 
 
+_NOT_TAKEN = object()  # ``_try_place``: the move is not the compiled placement's (the base class's ``apply``)
+
+
+cdef object _try_place(st, seat, action, bint record):
+    """``apply(seat, action)`` (no time) on the compiled placement: a ``Place`` whose fields have exactly the
+    declared types (``str``, a tuple of two ``int``, ``str``) in the placement phase, with ``_precheck``'s checks
+    inline (the seat is the one to act, the card is in its hand, the cell has a planet and no card, the arrow is
+    allowed); then ``_place`` (its events, or ``None`` when not ``record``) and the record's entry. Anything else,
+    or any check failing, returns ``_NOT_TAKEN`` with nothing changed: the base class's ``apply`` decides (the
+    same errors). Each of the state's fields is read once."""
+    if type(action) is not Place or type(seat) is not int or st.res is not None or st.phase != P_PLACE:
+        return _NOT_TAKEN
+    card = (<object>action).card
+    cell = (<object>action).cell
+    arrow = (<object>action).orientation
+    if not (type(card) is str and type(arrow) is str and type(cell) is tuple and len(cell) == 2
+            and type(cell[0]) is int and type(cell[1]) is int):
+        return _NOT_TAKEN
+    cdef int n = st.players
+    placed = st.placed
+    if not (0 <= seat < n and seat == (st.invader + len(placed)) % n):
+        return _NOT_TAKEN
+    hands = st.hands
+    game = st.game
+    if card not in hands[seat] or cell not in st.board or arrow not in game.arrows:
+        return _NOT_TAKEN
+    for p in placed:
+        if p[2] == cell:
+            return _NOT_TAKEN
+    gt = game.compiled_tables
+    if gt is None:
+        gt = game.compiled_tables = GameTables(game)
+    events = _place(st, <GameTables>gt, hands, placed, n, seat, card, cell, arrow, record)
+    st._log = (st._log, (st.now, seat, action))
+    return events
+
+
 # ---- the state ----------------------------------------------------------------------------------------------
 
 class FastShootingStarState(ShootingStarState):
@@ -1193,41 +1304,36 @@ class FastShootingStarState(ShootingStarState):
         return ShootingStarState._legal(self, seat)
 
     def apply(self, seat, action, at=None):
-        cdef int n
-        if at is None and type(action) is Place and type(seat) is int and self.res is None and self.phase == P_PLACE:
-            card = action.card
-            cell = action.cell
-            arrow = action.orientation
-            n = self.players
-            if (type(card) is str and type(arrow) is str and type(cell) is tuple and len(cell) == 2
-                    and type(cell[0]) is int and type(cell[1]) is int
-                    and 0 <= seat < n and seat == (self.invader + len(self.placed)) % n
-                    and card in self.hands[seat] and cell in self.board and arrow in self.game.arrows):
-                for p in self.placed:
-                    if p[2] == cell:
-                        break
-                else:
-                    events = _place(self, seat, card, cell, arrow)
-                    self._log = (self._log, (self.now, seat, action))
-                    return events
+        if at is None:
+            events = _try_place(self, seat, action, True)
+            if events is not _NOT_TAKEN:
+                return events
         return ShootingStarState.apply(self, seat, action, at)
 
-    def play_random(self, int seat, rng):
+    def apply_quiet(self, seat, action):
+        """``apply(seat, action)`` for a caller that reads no events (the RL environments: ``rl/encoders/
+        shooting_star_fast.pyx``'s ``act``): the same checks, errors, state and record, and ``None`` instead of
+        the events; a placement that takes the compiled path builds no event at all."""
+        if _try_place(self, seat, action, False) is _NOT_TAKEN:
+            ShootingStarState.apply(self, seat, action)
+        return None
+
+    def play_random(self, int seat, rng, bint events=False):
         """The plain random bot's move for ``seat``, the one to act in the placement phase: ``apply(seat,
         legal[rng.randbelow(len(legal))])`` with ``legal = legal_actions(seat)`` (``RandomBot.act``), the same draw
-        and the same action, without building ``legal``; returns its events. ``None`` (nothing drawn, nothing
-        changed) when the game is over, not in the placement phase, ``seat`` is not to act or has no legal move:
-        the caller then takes the legal list's way."""
+        and the same action, without building ``legal``; returns ``True`` (no event built), or its events with
+        ``events=True``. ``None`` (nothing drawn, nothing changed) when the game is over, not in the placement
+        phase, ``seat`` is not to act or has no legal move: the caller then takes the legal list's way."""
         if self.res is not None or self.phase != P_PLACE or seat != (self.invader + len(self.placed)) % self.players:
             return None
         action = _random_place(self, seat, rng)
         if action is None:
             return None
-        events = _place(self, seat, action.card, action.cell, action.orientation)
+        out = _place_st(self, seat, action.card, action.cell, action.orientation, events)
         self._log = (self._log, (self.now, seat, action))
-        return events
+        return out if events else True
 
     def _do(self, seat, action):
         if type(action) is Place and self.phase == P_PLACE:
-            return _place(self, seat, action.card, action.cell, action.orientation)
+            return _place_st(self, seat, action.card, action.cell, action.orientation, True)
         return ShootingStarState._do(self, seat, action)
