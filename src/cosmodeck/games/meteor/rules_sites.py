@@ -97,8 +97,8 @@ def split(cards: list[ResourceCard]) -> tuple[list[ResourceCard], list[ResourceC
     return ([c for c in cards if c.is_energy], [c for c in cards if c.is_rocket], [c for c in cards if c.is_tech])
 
 
-def classify(st: MeteorState, site: Site) -> str:
-    """The project on ``site`` (R1), or ``built`` / ``dead`` / ``empty``."""
+def classify_reference(st: MeteorState, site: Site) -> str:
+    """The project on ``site`` (R1), or ``built`` / ``dead`` / ``empty`` (the definition ``classify`` keeps)."""
     if st.built[site.seat][site.slot]:
         return BUILT
     ids = st.sites[site.seat][site.slot]
@@ -122,6 +122,32 @@ def classify(st: MeteorState, site: Site) -> str:
     if any(rules.fits(codes, cost, exact=False) for cost in st.data.costs):
         return OPEN
     return DEAD
+
+
+# A site's project status and completion (issue 15) read only its cards, in order, and its controller's cost
+# rules (``cost_rules``: one object per data object and Power, which also fixes the cards' data, the costs and
+# the retrofit size), so they are kept by (rules object, card ids): the key holds the rules object, hence its
+# data, alive, and two data objects never share a rules object. Emptied when large.
+_STATUS: dict[tuple[CostRules, tuple[str, ...]], str] = {}
+_COMPLETION: dict[tuple[CostRules, tuple[str, ...]], str] = {}
+_CACHE_MAX = 100_000
+
+
+def classify(st: MeteorState, site: Site) -> str:
+    """The project on ``site`` (R1), or ``built`` / ``dead`` / ``empty``: ``classify_reference``, kept per
+    cards and cost rules."""
+    if st.built[site.seat][site.slot]:
+        return BUILT
+    ids = st.sites[site.seat][site.slot]
+    if not ids:
+        return EMPTY
+    key = (cost_rules(st, site.seat), tuple(ids))
+    got = _STATUS.get(key)
+    if got is None:
+        if len(_STATUS) >= _CACHE_MAX:
+            _STATUS.clear()
+        got = _STATUS[key] = classify_reference(st, site)
+    return got
 
 
 def three_card_retrofit(st: MeteorState, site: Site) -> bool:
@@ -168,23 +194,50 @@ def place(st: MeteorState, seat: int, card_id: str, site: Site) -> list[Event]:
     return events
 
 
-def _complete(st: MeteorState, site: Site) -> list[Event]:
+def completion_reference(st: MeteorState, site: Site) -> str:
+    """What the cards on ``site`` complete now (R2): ``tech``, ``built`` (a rocket), ``energy`` or ``rocket`` (a
+    retrofit), or ``""`` (nothing)."""
     ids = st.sites[site.seat][site.slot]
     energy, rockets, techs = split([st.data.resources[i] for i in ids])
     codes = [c.code for c in energy]
     rules = cost_rules(st, site.seat)
     n = st.data.retrofit_cards
     if len(techs) == 1 and not rockets and rules.fits(codes, techs[0].cost, exact=True):
-        return _complete_tech(st, site, techs[0], [c.id for c in energy])
+        return "tech"
     if len(rockets) == 1 and not techs and rules.fits(codes, rockets[0].cost, exact=True):
-        st.built[site.seat][site.slot] = True  # MET-9.3.1; the site is locked (R5)
-        r = rockets[0]
-        return [Event("rocket_built", {"site": str(site), "rocket": r.base, "card": r.id, "damage": r.damage})]
+        return "built"
     if not rockets and not techs and len(codes) == n and energy_pattern(codes, n):
-        return retrofit(st, site, "energy")
+        return "energy"
     if not energy and not techs and len(rockets) == n and rocket_pattern([r.damage for r in rockets], n):
-        return retrofit(st, site, "rocket")
-    return []
+        return "rocket"
+    return ""
+
+
+def completion(st: MeteorState, site: Site) -> str:
+    """``completion_reference``, kept per cards and cost rules (see ``classify``)."""
+    key = (cost_rules(st, site.seat), tuple(st.sites[site.seat][site.slot]))
+    kind = _COMPLETION.get(key)
+    if kind is None:
+        if len(_COMPLETION) >= _CACHE_MAX:
+            _COMPLETION.clear()
+        kind = _COMPLETION[key] = completion_reference(st, site)
+    return kind
+
+
+def _complete(st: MeteorState, site: Site) -> list[Event]:
+    """Complete what the cards on ``site`` complete (R2, ``completion``)."""
+    kind = completion(st, site)
+    if not kind:
+        return []
+    ids = st.sites[site.seat][site.slot]
+    if kind == "tech":
+        energy, _, techs = split([st.data.resources[i] for i in ids])
+        return _complete_tech(st, site, techs[0], [c.id for c in energy])
+    if kind == "built":
+        st.built[site.seat][site.slot] = True  # MET-9.3.1; the site is locked (R5)
+        r = next(c for c in (st.data.resources[i] for i in ids) if c.is_rocket)
+        return [Event("rocket_built", {"site": str(site), "rocket": r.base, "card": r.id, "damage": r.damage})]
+    return retrofit(st, site, kind)
 
 
 def _complete_tech(st: MeteorState, site: Site, tech: ResourceCard, energy: list[str]) -> list[Event]:
