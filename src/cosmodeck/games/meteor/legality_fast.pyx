@@ -181,3 +181,12 @@ def legal(st, seat):
                                     or power == "radio_operator"):
         out.append(_CHAT)
     return out
+
+
+def listed(list actions, object action):
+    """``legality.listed_py``: whether ``action`` is one of the very objects of ``actions``."""
+    cdef object a
+    for a in actions:
+        if a is action:
+            return True
+    return False
