@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 from cosmodeck.games.meteor import rules_sites
 from cosmodeck.games.meteor.actions import Site
@@ -63,3 +64,28 @@ def test_a_power_changes_the_kept_status() -> None:
     st.powers[0] = next(p for p, key in data.powers.items() if key == "fuel_chemist")
     assert classify(st, Site(0)) == classify_reference(st, Site(0)) == "rocket"
     assert len(rules_sites._STATUS) >= 2
+
+
+def test_cards_share_a_canonical_id_only_when_alike_in_what_the_status_reads() -> None:
+    """Kind, code, damage and cost: a data file may print two rockets of one cost and different damages."""
+    from cosmodeck.games.meteor.cards import ResourceCard
+
+    class Data:
+        resources: ClassVar[dict[str, ResourceCard]] = {
+            "R1#1": ResourceCard("R1#1", "R1", "rocket", damage=2, cost=("F", "F")),
+            "R1#2": ResourceCard("R1#2", "R1", "rocket", damage=2, cost=("F", "F")),
+            "R2#1": ResourceCard("R2#1", "R2", "rocket", damage=3, cost=("F", "F")),
+            "R3#1": ResourceCard("R3#1", "R3", "rocket", damage=2, cost=("A", "F")),
+            "T1#1": ResourceCard("T1#1", "T1", "tech", cost=("F", "F")),
+            "R0#1": ResourceCard("R0#1", "R0", "rocket", cost=("F", "F")),  # a tech's fields, but a rocket
+            "F#1": ResourceCard("F#1", "F", "energy", code="F", key="fuel"),
+            "F#2": ResourceCard("F#2", "F", "energy", code="F", key="fuel"),
+            "A#1": ResourceCard("A#1", "A", "energy", code="A", key="atomic"),
+        }
+
+        def code_of(self, key: str) -> str:
+            return {"fuel": "F", "atomic": "A"}.get(key, "")
+
+    canon = rules_sites._rules_of(Data())[0].canon  # type: ignore[arg-type]
+    assert canon == {"R1#1": "R1#1", "R1#2": "R1#1", "R2#1": "R2#1", "R3#1": "R3#1", "T1#1": "T1#1",
+                     "R0#1": "R0#1", "F#1": "F#1", "F#2": "F#1", "A#1": "A#1"}

@@ -25,11 +25,14 @@ EMPTY, OPEN, ROCKET, TECH, RETROFIT, BUILT, DEAD = "empty", "open", "rocket", "t
 class CostRules:
     """Which energy may pay which cost letter on one site (Fuel Chemist, Solar Engineer)."""
 
-    __slots__ = ("fa", "solar")
+    __slots__ = ("canon", "fa", "solar")
 
-    def __init__(self, fa: frozenset[str], solar: str) -> None:
+    def __init__(self, fa: frozenset[str], solar: str, canon: dict[str, str] | None = None) -> None:
         self.fa = fa  # letters interchangeable in costs (Fuel Chemist), else empty
         self.solar = solar  # the Solar letter that may once be any type (Solar Engineer), else ""
+        # each Resource card id of the data -> the first id of its data with the same kind, code, damage and cost
+        # (what a project's status and completion read of a card: see ``classify``)
+        self.canon: dict[str, str] = canon or {}
 
     def fits(self, energy: list[str], cost: tuple[str, ...], exact: bool) -> bool:
         """Can ``energy`` pay part of ``cost`` (or all of it, exactly, if ``exact``)?"""
@@ -76,7 +79,10 @@ def _rules_of(data: MeteorData) -> tuple[CostRules, CostRules, CostRules]:
     got = _RULES.get(id(data))
     if got is None or got[0] is not data:
         fa = frozenset({data.code_of("fuel"), data.code_of("atomic")}) - {""}
-        rules = (CostRules(frozenset(), ""), CostRules(frozenset(), data.code_of("solar")), CostRules(fa, ""))
+        first: dict[tuple[str, str, int, tuple[str, ...]], str] = {}
+        canon = {cid: first.setdefault((c.kind, c.code, c.damage, c.cost), cid) for cid, c in data.resources.items()}
+        rules = (CostRules(frozenset(), "", canon), CostRules(frozenset(), data.code_of("solar"), canon),
+                 CostRules(fa, "", canon))
         if len(_RULES) >= 64:
             _RULES.clear()
         got = _RULES[id(data)] = (data, rules)
@@ -124,10 +130,11 @@ def classify_reference(st: MeteorState, site: Site) -> str:
     return DEAD
 
 
-# A site's project status and completion (issue 15) read only its cards, in order, and its controller's cost
-# rules (``cost_rules``: one object per data object and Power, which also fixes the cards' data, the costs and
-# the retrofit size), so they are kept by (rules object, card ids): the key holds the rules object, hence its
-# data, alive, and two data objects never share a rules object. Emptied when large.
+# A site's project status and completion (issue 15) read only its cards, in order (of each card: its kind, code,
+# damage and cost), and its controller's cost rules (``cost_rules``: one object per data object and Power, which
+# also fixes the cards' data, the costs and the retrofit size), so they are kept by (rules object, each card's
+# canonical id): copies and cards alike in those four fields share an entry. The key holds the rules object,
+# hence its data, alive, and two data objects never share a rules object. Emptied when large.
 _STATUS: dict[tuple[CostRules, tuple[str, ...]], str] = {}
 _COMPLETION: dict[tuple[CostRules, tuple[str, ...]], str] = {}
 _CACHE_MAX = 100_000
@@ -141,7 +148,9 @@ def classify(st: MeteorState, site: Site) -> str:
     ids = st.sites[site.seat][site.slot]
     if not ids:
         return EMPTY
-    key = (cost_rules(st, site.seat), tuple(ids))
+    rules = cost_rules(st, site.seat)
+    canon = rules.canon
+    key = (rules, tuple([canon[i] for i in ids]))
     got = _STATUS.get(key)
     if got is None:
         if len(_STATUS) >= _CACHE_MAX:
@@ -215,7 +224,9 @@ def completion_reference(st: MeteorState, site: Site) -> str:
 
 def completion(st: MeteorState, site: Site) -> str:
     """``completion_reference``, kept per cards and cost rules (see ``classify``)."""
-    key = (cost_rules(st, site.seat), tuple(st.sites[site.seat][site.slot]))
+    rules = cost_rules(st, site.seat)
+    canon = rules.canon
+    key = (rules, tuple([canon[i] for i in st.sites[site.seat][site.slot]]))
     kind = _COMPLETION.get(key)
     if kind is None:
         if len(_COMPLETION) >= _CACHE_MAX:
