@@ -25,7 +25,20 @@ cdef object _FLIP = _legality._FLIP
 cdef object _SHOW = _legality._SHOW
 cdef object _PASS = _legality._PASS
 cdef object _TIMEOUT = _legality._TIMEOUT
+cdef dict _PLACES = _legality._PLACES
 cdef tuple _BOTH = (False, True)
+
+
+cdef inline object _site(long seat, long slot):
+    """``legality._interned_site``: its table and key."""
+    got = _SITES.get((seat, slot))
+    return _interned_site(seat, slot) if got is None else got
+
+
+cdef inline object _place(object card, object site, long seat, long slot):
+    """``legality._place_action(card, site)`` (``site`` is ``Site(seat, slot)``): its table and key."""
+    got = _PLACES.get((card, seat, slot))
+    return _place_action(card, site) if got is None else got
 cdef tuple _NO = (False,)
 
 
@@ -56,9 +69,10 @@ cdef list _legal_places(object st, long seat, list hand, bint backwards, list ke
     fault = [keys[s] == "power_fault" for s, _ in places]
     if backwards or (not any(light) and not any(fault)):
         return _all_places(hand, places)
-    open_sites = [_interned_site(s, k) for s, k in places]
+    open_sites = [_site(s, k) for s, k in places]
     res = st.data.resources
     out = []
+    cdef Py_ssize_t i
     for c in hand:
         card = res[c]
         heavy = card.is_rocket and card.damage >= 4
@@ -66,7 +80,8 @@ cdef list _legal_places(object st, long seat, list hand, bint backwards, list ke
         for i, site in enumerate(open_sites):
             if (heavy and light[i]) or (electric and fault[i]):
                 continue
-            out.append(_place_action(c, site))
+            s, k = places[i]
+            out.append(_place(c, site, s, k))
     return out
 
 
@@ -78,8 +93,9 @@ cdef list _all_places(list hand, list places):
     if got is None:
         if len(_PLACE_LISTS) >= 20_000:
             _PLACE_LISTS.clear()
-        sites = [_interned_site(s, k) for s, k in places]
-        got = _PLACE_LISTS[key] = [_place_action(c, site) for c in hand for site in sites]
+        sites = [_site(s, k) for s, k in places]
+        got = _PLACE_LISTS[key] = [_place(c, sites[i], places[i][0], places[i][1]) for c in hand
+                                   for i in range(len(places))]
     return list(got)
 
 
