@@ -25,7 +25,7 @@ EMPTY, OPEN, ROCKET, TECH, RETROFIT, BUILT, DEAD = "empty", "open", "rocket", "t
 class CostRules:
     """Which energy may pay which cost letter on one site (Fuel Chemist, Solar Engineer)."""
 
-    __slots__ = ("canon", "fa", "solar")
+    __slots__ = ("canon", "completion", "fa", "solar", "status")
 
     def __init__(self, fa: frozenset[str], solar: str, canon: dict[str, str] | None = None) -> None:
         self.fa = fa  # letters interchangeable in costs (Fuel Chemist), else empty
@@ -33,6 +33,9 @@ class CostRules:
         # each Resource card id of the data -> the first id of its data with the same kind, code, damage and cost
         # (what a project's status and completion read of a card: see ``classify``)
         self.canon: dict[str, str] = canon or {}
+        # a project's status and completion under these rules by its cards' canonical ids (``classify``)
+        self.status: dict[tuple[str, ...], str] = {}
+        self.completion: dict[tuple[str, ...], str] = {}
 
     def fits(self, energy: list[str], cost: tuple[str, ...], exact: bool) -> bool:
         """Can ``energy`` pay part of ``cost`` (or all of it, exactly, if ``exact``)?"""
@@ -132,12 +135,11 @@ def classify_reference(st: MeteorState, site: Site) -> str:
 
 # A site's project status and completion (issue 15) read only its cards, in order (of each card: its kind, code,
 # damage and cost), and its controller's cost rules (``cost_rules``: one object per data object and Power, which
-# also fixes the cards' data, the costs and the retrofit size), so they are kept by (rules object, each card's
-# canonical id): copies and cards alike in those four fields share an entry. The key holds the rules object,
-# hence its data, alive, and two data objects never share a rules object. Emptied when large.
-_STATUS: dict[tuple[CostRules, tuple[str, ...]], str] = {}
-_COMPLETION: dict[tuple[CostRules, tuple[str, ...]], str] = {}
-_CACHE_MAX = 100_000
+# also fixes the cards' data, the costs and the retrofit size), so they are kept by the rules object and each
+# card's canonical id: copies and cards alike in those four fields share an entry. The tables are the rules
+# object's (``CostRules.status`` and ``.completion``: two data objects never share a rules object, and its tables
+# go with it); emptied when large.
+_CACHE_MAX = 20_000
 
 
 def classify(st: MeteorState, site: Site) -> str:
@@ -150,12 +152,13 @@ def classify(st: MeteorState, site: Site) -> str:
         return EMPTY
     rules = cost_rules(st, site.seat)
     canon = rules.canon
-    key = (rules, tuple([canon[i] for i in ids]))
-    got = _STATUS.get(key)
+    key = tuple([canon[i] for i in ids])
+    table = rules.status
+    got = table.get(key)
     if got is None:
-        if len(_STATUS) >= _CACHE_MAX:
-            _STATUS.clear()
-        got = _STATUS[key] = classify_reference(st, site)
+        if len(table) >= _CACHE_MAX:
+            table.clear()
+        got = table[key] = classify_reference(st, site)
     return got
 
 
@@ -226,12 +229,13 @@ def completion(st: MeteorState, site: Site) -> str:
     """``completion_reference``, kept per cards and cost rules (see ``classify``)."""
     rules = cost_rules(st, site.seat)
     canon = rules.canon
-    key = (rules, tuple([canon[i] for i in st.sites[site.seat][site.slot]]))
-    kind = _COMPLETION.get(key)
+    key = tuple([canon[i] for i in st.sites[site.seat][site.slot]])
+    table = rules.completion
+    kind = table.get(key)
     if kind is None:
-        if len(_COMPLETION) >= _CACHE_MAX:
-            _COMPLETION.clear()
-        kind = _COMPLETION[key] = completion_reference(st, site)
+        if len(table) >= _CACHE_MAX:
+            table.clear()
+        kind = table[key] = completion_reference(st, site)
     return kind
 
 
