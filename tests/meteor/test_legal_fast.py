@@ -53,8 +53,9 @@ def _compare(st: MeteorState, seen: Counter[str]) -> None:
 
 def test_legal_equals_the_reference_on_random_games() -> None:
     seen: Counter[str] = Counter()
-    for difficulty in ("standard", "advanced", "expert"):
-        game = load_game("meteor", difficulty=difficulty)
+    for difficulty, first_game in (("standard", False), ("advanced", False), ("expert", False),
+                                   ("standard", True)):
+        game = load_game("meteor", difficulty=difficulty, first_game=first_game)  # a first game: talk, show
         for seed in range(16 if difficulty != "standard" else 4):
             players = 1 + seed % 5
             st = game.new_game(players=players, seed=seed)

@@ -493,8 +493,15 @@ def legal_py(st: MeteorState, seat: int) -> list[Any]:
     return out
 
 
+def listed_py(actions: list[Any], action: Any) -> bool:
+    """Whether ``action`` is one of the very objects of ``actions`` (identity, not equality)."""
+    return any(a is action for a in actions)
+
+
 legal: Callable[[MeteorState, int], list[Any]]
-try:  # the same function compiled with its helpers (games/meteor/legality_fast.pyx), when built
-    from cosmodeck.games.meteor.legality_fast import legal
+listed: Callable[[list[Any], Any], bool]
+try:  # the same functions compiled (games/meteor/legality_fast.pyx), when built
+    from cosmodeck.games.meteor.legality_fast import legal, listed
 except ImportError:  # not built (a source tree without a C compiler): the readable functions, the same lists
     legal = legal_py
+    listed = listed_py

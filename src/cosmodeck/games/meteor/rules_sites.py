@@ -25,11 +25,17 @@ EMPTY, OPEN, ROCKET, TECH, RETROFIT, BUILT, DEAD = "empty", "open", "rocket", "t
 class CostRules:
     """Which energy may pay which cost letter on one site (Fuel Chemist, Solar Engineer)."""
 
-    __slots__ = ("fa", "solar")
+    __slots__ = ("canon", "completion", "fa", "solar", "status")
 
-    def __init__(self, fa: frozenset[str], solar: str) -> None:
+    def __init__(self, fa: frozenset[str], solar: str, canon: dict[str, str] | None = None) -> None:
         self.fa = fa  # letters interchangeable in costs (Fuel Chemist), else empty
         self.solar = solar  # the Solar letter that may once be any type (Solar Engineer), else ""
+        # each Resource card id of the data -> the first id of its data with the same kind, code, damage and cost
+        # (what a project's status and completion read of a card: see ``classify``)
+        self.canon: dict[str, str] = canon or {}
+        # a project's status and completion under these rules by its cards' canonical ids (``classify``)
+        self.status: dict[tuple[str, ...], str] = {}
+        self.completion: dict[tuple[str, ...], str] = {}
 
     def fits(self, energy: list[str], cost: tuple[str, ...], exact: bool) -> bool:
         """Can ``energy`` pay part of ``cost`` (or all of it, exactly, if ``exact``)?"""
@@ -76,7 +82,10 @@ def _rules_of(data: MeteorData) -> tuple[CostRules, CostRules, CostRules]:
     got = _RULES.get(id(data))
     if got is None or got[0] is not data:
         fa = frozenset({data.code_of("fuel"), data.code_of("atomic")}) - {""}
-        rules = (CostRules(frozenset(), ""), CostRules(frozenset(), data.code_of("solar")), CostRules(fa, ""))
+        first: dict[tuple[str, str, int, tuple[str, ...]], str] = {}
+        canon = {cid: first.setdefault((c.kind, c.code, c.damage, c.cost), cid) for cid, c in data.resources.items()}
+        rules = (CostRules(frozenset(), "", canon), CostRules(frozenset(), data.code_of("solar"), canon),
+                 CostRules(fa, "", canon))
         if len(_RULES) >= 64:
             _RULES.clear()
         got = _RULES[id(data)] = (data, rules)
@@ -97,8 +106,8 @@ def split(cards: list[ResourceCard]) -> tuple[list[ResourceCard], list[ResourceC
     return ([c for c in cards if c.is_energy], [c for c in cards if c.is_rocket], [c for c in cards if c.is_tech])
 
 
-def classify(st: MeteorState, site: Site) -> str:
-    """The project on ``site`` (R1), or ``built`` / ``dead`` / ``empty``."""
+def classify_reference(st: MeteorState, site: Site) -> str:
+    """The project on ``site`` (R1), or ``built`` / ``dead`` / ``empty`` (the definition ``classify`` keeps)."""
     if st.built[site.seat][site.slot]:
         return BUILT
     ids = st.sites[site.seat][site.slot]
@@ -122,6 +131,35 @@ def classify(st: MeteorState, site: Site) -> str:
     if any(rules.fits(codes, cost, exact=False) for cost in st.data.costs):
         return OPEN
     return DEAD
+
+
+# A site's project status and completion (issue 15) read only its cards, in order (of each card: its kind, code,
+# damage and cost), and its controller's cost rules (``cost_rules``: one object per data object and Power, which
+# also fixes the cards' data, the costs and the retrofit size), so they are kept by the rules object and each
+# card's canonical id: copies and cards alike in those four fields share an entry. The tables are the rules
+# object's (``CostRules.status`` and ``.completion``: two data objects never share a rules object, and its tables
+# go with it); emptied when large.
+_CACHE_MAX = 20_000
+
+
+def classify(st: MeteorState, site: Site) -> str:
+    """The project on ``site`` (R1), or ``built`` / ``dead`` / ``empty``: ``classify_reference``, kept per
+    cards and cost rules."""
+    if st.built[site.seat][site.slot]:
+        return BUILT
+    ids = st.sites[site.seat][site.slot]
+    if not ids:
+        return EMPTY
+    rules = cost_rules(st, site.seat)
+    canon = rules.canon
+    key = tuple([canon[i] for i in ids])
+    table = rules.status
+    got = table.get(key)
+    if got is None:
+        if len(table) >= _CACHE_MAX:
+            table.clear()
+        got = table[key] = classify_reference(st, site)
+    return got
 
 
 def three_card_retrofit(st: MeteorState, site: Site) -> bool:
@@ -168,23 +206,53 @@ def place(st: MeteorState, seat: int, card_id: str, site: Site) -> list[Event]:
     return events
 
 
-def _complete(st: MeteorState, site: Site) -> list[Event]:
+def completion_reference(st: MeteorState, site: Site) -> str:
+    """What the cards on ``site`` complete now (R2): ``tech``, ``built`` (a rocket), ``energy`` or ``rocket`` (a
+    retrofit), or ``""`` (nothing)."""
     ids = st.sites[site.seat][site.slot]
     energy, rockets, techs = split([st.data.resources[i] for i in ids])
     codes = [c.code for c in energy]
     rules = cost_rules(st, site.seat)
     n = st.data.retrofit_cards
     if len(techs) == 1 and not rockets and rules.fits(codes, techs[0].cost, exact=True):
-        return _complete_tech(st, site, techs[0], [c.id for c in energy])
+        return "tech"
     if len(rockets) == 1 and not techs and rules.fits(codes, rockets[0].cost, exact=True):
-        st.built[site.seat][site.slot] = True  # MET-9.3.1; the site is locked (R5)
-        r = rockets[0]
-        return [Event("rocket_built", {"site": str(site), "rocket": r.base, "card": r.id, "damage": r.damage})]
+        return "built"
     if not rockets and not techs and len(codes) == n and energy_pattern(codes, n):
-        return retrofit(st, site, "energy")
+        return "energy"
     if not energy and not techs and len(rockets) == n and rocket_pattern([r.damage for r in rockets], n):
-        return retrofit(st, site, "rocket")
-    return []
+        return "rocket"
+    return ""
+
+
+def completion(st: MeteorState, site: Site) -> str:
+    """``completion_reference``, kept per cards and cost rules (see ``classify``)."""
+    rules = cost_rules(st, site.seat)
+    canon = rules.canon
+    key = tuple([canon[i] for i in st.sites[site.seat][site.slot]])
+    table = rules.completion
+    kind = table.get(key)
+    if kind is None:
+        if len(table) >= _CACHE_MAX:
+            table.clear()
+        kind = table[key] = completion_reference(st, site)
+    return kind
+
+
+def _complete(st: MeteorState, site: Site) -> list[Event]:
+    """Complete what the cards on ``site`` complete (R2, ``completion``)."""
+    kind = completion(st, site)
+    if not kind:
+        return []
+    ids = st.sites[site.seat][site.slot]
+    if kind == "tech":
+        energy, _, techs = split([st.data.resources[i] for i in ids])
+        return _complete_tech(st, site, techs[0], [c.id for c in energy])
+    if kind == "built":
+        st.built[site.seat][site.slot] = True  # MET-9.3.1; the site is locked (R5)
+        r = next(c for c in (st.data.resources[i] for i in ids) if c.is_rocket)
+        return [Event("rocket_built", {"site": str(site), "rocket": r.base, "card": r.id, "damage": r.damage})]
+    return retrofit(st, site, kind)
 
 
 def _complete_tech(st: MeteorState, site: Site, tech: ResourceCard, energy: list[str]) -> list[Event]:

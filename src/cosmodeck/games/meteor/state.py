@@ -107,6 +107,7 @@ class MeteorState(State):
         self.outcome: dict[str, Any] | None = None
         self._memo: dict[Any, Any] = {}  # views and legal lists of this version (see the module docstring)
         self._memo_at: tuple[Any, float] | None = None
+        self._listed: dict[int, list[Any]] = {}  # each seat's last legal list since the last change (_precheck)
         # views' entries (sites, field meteors, talk rules, options) by what they depend on (view._public):
         # keyed by content, they depend on nothing else but the game's data and options, so every state of
         # this game object shares them (clones, and the next games of a simulation)
@@ -116,6 +117,7 @@ class MeteorState(State):
         """Forget the memoised views and legal actions (after editing the state's fields directly)."""
         self._memo = {}
         self._memo_at = None
+        self._listed = {}
 
     def memo(self) -> dict[Any, Any]:
         """The memo of this state version (views, legal lists, the public part of views)."""
@@ -207,7 +209,20 @@ class MeteorState(State):
         got: list[Any] | None = memo.get(seat)
         if got is None:
             got = memo[seat] = legality.legal(self, seat)
+        self._listed[seat] = got
         return list(got)
+
+    def _precheck(self, seat: int, action: Any) -> Any:
+        """``State._precheck``, which an action of the seat's last legal list since the last change passes
+        without asking ``why`` (issue 15): every change of the state (``_do``, ``_fire``, ``_load``, a clone,
+        ``touch``) forgets the lists, and between two changes only the game time moves, which refuses nothing
+        it allowed (the only clock ``why`` reads is One-Handed's gap since the seat's last placement, which
+        time only closes). The list is this seat's (``legal_actions`` checked the seat), the game is not
+        over (that is a change) and every seat may act at any time (real time)."""
+        got = self._listed.get(seat)
+        if got is not None and type(seat) is int and self.outcome is None and legality.listed(got, action):
+            return action
+        return super()._precheck(seat, action)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """As ``State.view``; memoised per version (a fresh top-level dict each call: treat it as read-only).
