@@ -157,27 +157,29 @@ def parallel_step(env, actions):
     table = env.table
     seats = <dict?>env.seats
     queue = <list?>table.queue
+    possible = <list?>env.possible_agents
     cdef bint done = _done(table)
-    round_seats = [] if done else list(queue)  # ``table.legal_seats()``
-    submitted = {}
-    for a, act in actions.items():
-        if act is not None and a in seats:
-            s = seats[a]
-            if s in round_seats:
-                submitted[s] = int(act)
-    if len(queue) == 1:  # ``table.act_all(submitted)``: one seat decides (turn-based), no race to settle
-        ok = {}
-        s = queue[0]
-        if not done and s in submitted:
-            ok = {s: _act_index(table, s, submitted[s])}
-    else:
-        ok = table.act_all(submitted)
     agents = env.agents
     infos = {a: {} for a in agents}
-    possible = env.possible_agents
-    for s, good in ok.items():
-        if not good:
-            infos[possible[s]] = {"illegal_action": True}
+    if len(queue) == 1:  # one seat decides (turn-based), no race to settle: only its own action is read
+        # (``submitted`` and ``table.act_all(submitted)`` of the readable step hold at most this seat's action)
+        if not done:
+            s = queue[0]
+            act = actions.get(possible[s])
+            if act is not None and not _act_index(table, s, int(act)):
+                infos[possible[s]] = {"illegal_action": True}
+    else:
+        round_seats = [] if done else list(queue)  # ``table.legal_seats()``
+        submitted = {}
+        for a, act in actions.items():
+            if act is not None and a in seats:
+                s = seats[a]
+                if s in round_seats:
+                    submitted[s] = int(act)
+        ok = table.act_all(submitted)
+        for s, good in ok.items():
+            if not good:
+                infos[possible[s]] = {"illegal_action": True}
     obs = {a: _observe(table, seats[a]) for a in agents}
     if _done(table):
         over = table.over
