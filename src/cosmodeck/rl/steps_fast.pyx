@@ -1,7 +1,7 @@
 # cython: language_level=3
 """Compiled environment steps for turn-based tables whose encoder has the compiled hooks (``Encoder.actor``,
-``row_writer``, ``mask_writer``: Shooting Star): the same table and engine calls, in the same order, as the
-readable Python they copy, without the interpreter between them.
+``row_writer``, ``mask_writer``: Shooting Star, turn-based Blast Off!): the same table and engine calls, in the
+same order, as the readable Python they copy, without the interpreter between them.
 
 - ``run_random(table, me, rng)``: ``CosmodeckGym._run_bots`` when every opponent is the plain ``random`` bot
   (``RandomBot.act``: ``legal[rng.randbelow(len(legal))]``), with ``Table.current`` and ``Table.act`` inlined
@@ -285,8 +285,9 @@ def vector_step(list envs, list acts, list obs_rows, list mask_rows, double[::1]
     """``CosmodeckVectorEnv.step``'s loop (its readable ``_step_py``) over the K sub-environments: returns the
     indices whose action was illegal and, for each game that ended, ``(index, final observation, final info)``
     in index order (the caller adds them to the infos). With the batch's ``(K, ...)`` arrays ``obs`` and ``masks``
-    (whose rows ``obs_rows`` and ``mask_rows`` are) and an encoder with ``rows_writer`` (Shooting Star's compiled
-    writer), the rows are written after the loop in one call (each game's state is its own: the same rows)."""
+    (whose rows ``obs_rows`` and ``mask_rows`` are) and an encoder with ``rows_writer`` (Shooting Star's and Blast
+    Off!'s compiled writers), the rows are written after the loop in one call (each game's state is its own: the
+    same rows)."""
     cdef Py_ssize_t i, k = len(envs)
     cdef list illegal = []
     cdef list finished = []
