@@ -89,11 +89,13 @@ def test_gym_random_opponents_compiled_equal_the_bot_path(players: int) -> None:
 
 
 @needs_built
-@pytest.mark.parametrize("players,k", [(2, 8), (4, 5)])
-def test_vector_step_compiled_equals_the_readable_loop(players: int, k: int) -> None:
-    fast = vector_env("shooting-star", players=players, num_envs=k, seat="random")
-    slow = vector_env("shooting-star", players=players, num_envs=k, seat="random")
+@pytest.mark.parametrize("game_id,players,k", [("shooting-star", 2, 8), ("shooting-star", 4, 5), ("blast-off", 2, 8),
+                                               ("blast-off", 3, 5)])
+def test_vector_step_compiled_equals_the_readable_loop(game_id: str, players: int, k: int) -> None:
+    fast = vector_env(game_id, players=players, num_envs=k, seat="random")
+    slow = vector_env(game_id, players=players, num_envs=k, seat="random")
     assert fast._fast is not None
+    assert fast.envs[0].table.encoder.rows_writer is not None  # the batch's rows in one call
     slow._fast = None
     a, ai = fast.reset(seed=21)
     b, bi = slow.reset(seed=21)
@@ -134,11 +136,12 @@ def test_vector_step_refuses_mismatched_batches() -> None:
 
 
 @needs_built
-@pytest.mark.parametrize("players", [2, 4])
-def test_aec_compiled_last_and_step_equal_the_readable_ones(players: int) -> None:
+@pytest.mark.parametrize(("game_id", "players"), [("shooting-star", 2), ("shooting-star", 4), ("blast-off", 2),
+                                                  ("blast-off", 4)])
+def test_aec_compiled_last_and_step_equal_the_readable_ones(game_id: str, players: int) -> None:
     from cosmodeck.rl import aec_env
 
-    fast, slow = aec_env("shooting-star", players=players), aec_env("shooting-star", players=players)
+    fast, slow = aec_env(game_id, players=players), aec_env(game_id, players=players)
     assert fast._fast is not None
     slow._fast = None
     rng = np.random.default_rng(8)
@@ -167,11 +170,14 @@ def test_aec_compiled_last_and_step_equal_the_readable_ones(players: int) -> Non
 
 
 @needs_built
-@pytest.mark.parametrize("players", [2, 3])
-def test_parallel_compiled_step_equals_the_readable_one(players: int) -> None:
+@pytest.mark.parametrize(("game_id", "players"), [("shooting-star", 2), ("shooting-star", 3), ("blast-off", 2),
+                                                  ("blast-off", 3)])
+def test_parallel_compiled_step_equals_the_readable_one(game_id: str, players: int) -> None:
+    """The compiled step (one seat decides: only its action read) against the readable one, with actions outside
+    the mask, for seats not deciding (some not even numbers) and for unknown agents."""
     from cosmodeck.rl import parallel_env
 
-    fast, slow = parallel_env("shooting-star", players=players), parallel_env("shooting-star", players=players)
+    fast, slow = parallel_env(game_id, players=players), parallel_env(game_id, players=players)
     assert fast._fast is not None
     slow._fast = None
     rng = np.random.default_rng(9)
@@ -184,9 +190,12 @@ def test_parallel_compiled_step_equals_the_readable_one(players: int) -> None:
             actions: dict[str, Any] = {}
             for agent, o in obs.items():
                 mask = o["action_mask"]
-                if rng.random() < 0.08:  # outside the mask, for a seat not deciding, or an unknown agent
+                draw = rng.random()
+                if draw < 0.08:  # outside the mask, for a seat not deciding, or an unknown agent
                     actions[agent] = int(rng.integers(mask.size))
                     illegal += bool(mask.any() and not mask[actions[agent]])
+                elif draw < 0.12:  # no action (the deciding seat then does nothing), or not a number (not read)
+                    actions[agent] = None if mask.any() else "not a number"
                 elif mask.any():
                     actions[agent] = int(rng.choice(np.flatnonzero(mask)))
             if rng.random() < 0.05:
@@ -198,12 +207,13 @@ def test_parallel_compiled_step_equals_the_readable_one(players: int) -> None:
 
 
 @needs_built
-def test_write_rows_is_write_and_fill_mask_row_by_row() -> None:
+@pytest.mark.parametrize("game_id", ["shooting-star", "blast-off"])
+def test_write_rows_is_write_and_fill_mask_row_by_row(game_id: str) -> None:
     """The compiled writer's ``write_rows`` (``vector_step``'s batch of rows in one call) writes every row as
     ``write`` and ``fill_mask`` do, an all-zero mask for an inactive row, over rows holding stale values."""
     from cosmodeck.rl.table import Table
 
-    table = Table("shooting-star", 3, {})
+    table = Table(game_id, 3, {})
     enc = table.encoder
     writer = enc.rows_writer
     assert writer is not None and writer.__self__ is enc.direct.compiled

@@ -1,7 +1,7 @@
 # cython: language_level=3
 """Compiled environment steps for turn-based tables whose encoder has the compiled hooks (``Encoder.actor``,
-``row_writer``, ``mask_writer``: Shooting Star): the same table and engine calls, in the same order, as the
-readable Python they copy, without the interpreter between them.
+``row_writer``, ``mask_writer``: Shooting Star, turn-based Blast Off!): the same table and engine calls, in the
+same order, as the readable Python they copy, without the interpreter between them.
 
 - ``run_random(table, me, rng)``: ``CosmodeckGym._run_bots`` when every opponent is the plain ``random`` bot
   (``RandomBot.act``: ``legal[rng.randbelow(len(legal))]``), with ``Table.current`` and ``Table.act`` inlined
@@ -157,27 +157,29 @@ def parallel_step(env, actions):
     table = env.table
     seats = <dict?>env.seats
     queue = <list?>table.queue
+    possible = <list?>env.possible_agents
     cdef bint done = _done(table)
-    round_seats = [] if done else list(queue)  # ``table.legal_seats()``
-    submitted = {}
-    for a, act in actions.items():
-        if act is not None and a in seats:
-            s = seats[a]
-            if s in round_seats:
-                submitted[s] = int(act)
-    if len(queue) == 1:  # ``table.act_all(submitted)``: one seat decides (turn-based), no race to settle
-        ok = {}
-        s = queue[0]
-        if not done and s in submitted:
-            ok = {s: _act_index(table, s, submitted[s])}
-    else:
-        ok = table.act_all(submitted)
     agents = env.agents
     infos = {a: {} for a in agents}
-    possible = env.possible_agents
-    for s, good in ok.items():
-        if not good:
-            infos[possible[s]] = {"illegal_action": True}
+    if len(queue) == 1:  # one seat decides (turn-based), no race to settle: only its own action is read
+        # (``submitted`` and ``table.act_all(submitted)`` of the readable step hold at most this seat's action)
+        if not done:
+            s = queue[0]
+            act = actions.get(possible[s])
+            if act is not None and not _act_index(table, s, int(act)):
+                infos[possible[s]] = {"illegal_action": True}
+    else:
+        round_seats = [] if done else list(queue)  # ``table.legal_seats()``
+        submitted = {}
+        for a, act in actions.items():
+            if act is not None and a in seats:
+                s = seats[a]
+                if s in round_seats:
+                    submitted[s] = int(act)
+        ok = table.act_all(submitted)
+        for s, good in ok.items():
+            if not good:
+                infos[possible[s]] = {"illegal_action": True}
     obs = {a: _observe(table, seats[a]) for a in agents}
     if _done(table):
         over = table.over
@@ -283,8 +285,9 @@ def vector_step(list envs, list acts, list obs_rows, list mask_rows, double[::1]
     """``CosmodeckVectorEnv.step``'s loop (its readable ``_step_py``) over the K sub-environments: returns the
     indices whose action was illegal and, for each game that ended, ``(index, final observation, final info)``
     in index order (the caller adds them to the infos). With the batch's ``(K, ...)`` arrays ``obs`` and ``masks``
-    (whose rows ``obs_rows`` and ``mask_rows`` are) and an encoder with ``rows_writer`` (Shooting Star's compiled
-    writer), the rows are written after the loop in one call (each game's state is its own: the same rows)."""
+    (whose rows ``obs_rows`` and ``mask_rows`` are) and an encoder with ``rows_writer`` (Shooting Star's and Blast
+    Off!'s compiled writers), the rows are written after the loop in one call (each game's state is its own: the
+    same rows)."""
     cdef Py_ssize_t i, k = len(envs)
     cdef list illegal = []
     cdef list finished = []

@@ -48,6 +48,9 @@ DECISIONS = ("declare", "choose", "author", "drawn")
 class BlastOffEncoder(Encoder):
     game_id = "blast-off"
     direct: BlastOffDirect
+    #: the compiled writer's ``write_rows`` (a batch's observation and mask rows in one call, ``vector_step``;
+    #: turn-based), ``None`` without the extension or in real time
+    rows_writer: Any = None
 
     def __init__(self, game: Game[Any], players: int) -> None:
         super().__init__()
@@ -148,6 +151,7 @@ class BlastOffEncoder(Encoder):
                 self.action_at = compiled.action_of
                 self.observer = compiled.observe
                 self.actor = compiled.act
+                self.rows_writer = compiled.write_rows
 
     def encode(self, view: Mapping[str, Any]) -> Vector:
         n = self.players

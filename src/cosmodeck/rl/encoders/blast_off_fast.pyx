@@ -212,6 +212,23 @@ cdef class CompiledWriter:
             raise ValueError("blast_off_fast: the row is not the observation's length")
         self._write(st, seat, &row[0])
 
+    def write_rows(self, list states, long long[::1] seats, unsigned char[::1] active, float[:, ::1] obs,
+                   signed char[:, ::1] masks):
+        """Row i of ``obs`` and ``masks`` for every i: ``write(states[i], seats[i], obs[i])`` and, when
+        ``active[i]`` (the seat decides now), ``fill_mask(states[i], seats[i], masks[i])``, else an all-zero mask
+        row (a batch's rows in one call, without a buffer per row: ``rl/steps_fast.pyx``'s ``vector_step``)."""
+        cdef Py_ssize_t i, k = len(states)
+        if (seats.shape[0] != k or active.shape[0] != k or obs.shape[0] < k or masks.shape[0] < k
+                or obs.shape[1] != self.size or masks.shape[1] != self.num_actions):
+            raise ValueError("blast_off_fast: the batch's rows do not match the observation and mask lengths")
+        for i in range(k):
+            st = states[i]
+            self._write(st, <int>seats[i], &obs[i, 0])
+            if active[i]:
+                self._fill(st, <int>seats[i], &masks[i, 0], True)
+            else:
+                memset(&masks[i, 0], 0, self.num_actions)
+
     cdef int _write(self, st, int me, float* out) except -1:
         """``BlastOffDirect.write(st, me, out, cache)``, each block in the order and with the values it writes."""
         cdef int n = self.n, s, r, j, k, idx, pen
