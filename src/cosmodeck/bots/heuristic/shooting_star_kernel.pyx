@@ -251,10 +251,8 @@ cdef class Kernel:
     cdef double* vals
     cdef int* nextrep
     cdef uint64_t* keyb  # per candidate: its memo key's targets, as bits of their offsets from its cell
-    # per candidate (``_score``): an upper bound of its score (``best``'s pruning), the earlier candidate whose
-    # value it takes (-1: its own attack to score, -2: scored), its card, arrow and padded cell
+    # per candidate (``_score``): an upper bound of its score (``best``'s pruning), its card, arrow and padded cell
     cdef double* cub
-    cdef int* csrc
     cdef int* ck
     cdef int* ca
     cdef int* cci
@@ -575,7 +573,6 @@ cdef class Kernel:
         free(self.nextrep)
         free(self.keyb)
         free(self.cub)
-        free(self.csrc)
         free(self.ck)
         free(self.ca)
         free(self.cci)
@@ -584,7 +581,6 @@ cdef class Kernel:
         self.nextrep = NULL
         self.keyb = NULL
         self.cub = NULL
-        self.csrc = NULL
         self.ck = NULL
         self.ca = NULL
         self.cci = NULL
@@ -600,7 +596,6 @@ cdef class Kernel:
         self.nextrep = <int*>_alloc(m * sizeof(int))
         self.keyb = <uint64_t*>_alloc(m * sizeof(uint64_t))
         self.cub = <double*>_alloc(m * sizeof(double))
-        self.csrc = <int*>_alloc(m * sizeof(int))
         self.ck = <int*>_alloc(m * sizeof(int))
         self.ca = <int*>_alloc(m * sizeof(int))
         self.cci = <int*>_alloc(m * sizeof(int))
@@ -783,23 +778,18 @@ cdef class Kernel:
     cdef Py_ssize_t _pick(self, Py_ssize_t m, object rng) except -2:
         """``_tops``'s only index, or, with several and an exact ``Rng``, the one ``rng.randbelow`` draws (its steps
         done here, no list); -1: the caller draws from the list (no best score, or another generator)."""
-        cdef Py_ssize_t i, n = 0, one = -1, r
+        cdef Py_ssize_t i, n = 0
         cdef double low = self.vmax - 1e-12
+        cdef int* tops = self.cand  # (``_score``'s candidates are no longer needed: the best indices, in order)
         for i in range(m):
             if self.vals[i] >= low:
+                tops[n] = <int>i
                 n += 1
-                one = i
         if n == 1:
-            return one
+            return tops[0]
         if n == 0 or type(rng) is not Rng:
             return -1
-        r = _randbelow(rng, n)
-        for i in range(m):
-            if self.vals[i] >= low:
-                if r == 0:
-                    return i
-                r -= 1
-        return -1  # not reached: r < n
+        return tops[_randbelow(rng, n)]
 
     def bounds(self, view: object, legal: list) -> list | None:
         """Per legal action, the upper bound ``best`` prunes with (the sum of ``ubt`` over its hits, less the card's
@@ -1240,7 +1230,6 @@ cdef class Kernel:
             if act.x < gx0 or act.x > x1 or act.y < gy0 or act.y > y1:
                 return False
             ci = (act.y - y0) * w + (act.x - x0)
-            self.csrc[i] = -2
             if self.shield[k]:
                 v = self._shield(ci, k, later)
                 self.vals[i] = v
@@ -1269,7 +1258,6 @@ cdef class Kernel:
                 if v > vmax:
                     vmax = v
                 continue
-            self.csrc[i] = -1
             self.keyb[i] = key
             self.ck[i] = k
             self.ca[i] = act.a
