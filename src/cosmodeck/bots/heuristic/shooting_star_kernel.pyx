@@ -251,13 +251,13 @@ cdef class Kernel:
     cdef double* vals
     cdef int* nextrep
     cdef uint64_t* keyb  # per candidate: its memo key's targets, as bits of their offsets from its cell
-    # per candidate (``_score``): an upper bound of its score (``best``'s pruning), the earlier candidate whose
-    # value it takes (-1: its own attack to score, -2: scored), its card, arrow and padded cell
+    # per candidate (``_score``): an upper bound of its score (``best``'s pruning), its card, arrow and padded cell
     cdef double* cub
-    cdef int* csrc
     cdef int* ck
     cdef int* ca
     cdef int* cci
+    cdef int* cand  # the candidates' indices, in order (``_score``'s attacks to score, prune or take from the memo)
+    cdef double vmax  # the highest of ``vals`` after ``_score`` (``_pick`` and ``_tops`` read it: no pass of their own)
     cdef double* ubt  # per padded cell: an upper bound of what a hit on it adds to an attack's gain (``_bounds_of``)
     cdef Py_ssize_t tcap
     cdef double* tprob
@@ -573,18 +573,18 @@ cdef class Kernel:
         free(self.nextrep)
         free(self.keyb)
         free(self.cub)
-        free(self.csrc)
         free(self.ck)
         free(self.ca)
         free(self.cci)
+        free(self.cand)
         self.vals = NULL
         self.nextrep = NULL
         self.keyb = NULL
         self.cub = NULL
-        self.csrc = NULL
         self.ck = NULL
         self.ca = NULL
         self.cci = NULL
+        self.cand = NULL
 
     cdef void _cands(self, Py_ssize_t m):
         if m <= self.ccap and self.vals != NULL:
@@ -596,10 +596,10 @@ cdef class Kernel:
         self.nextrep = <int*>_alloc(m * sizeof(int))
         self.keyb = <uint64_t*>_alloc(m * sizeof(uint64_t))
         self.cub = <double*>_alloc(m * sizeof(double))
-        self.csrc = <int*>_alloc(m * sizeof(int))
         self.ck = <int*>_alloc(m * sizeof(int))
         self.ca = <int*>_alloc(m * sizeof(int))
         self.cci = <int*>_alloc(m * sizeof(int))
+        self.cand = <int*>_alloc(m * sizeof(int))
         self.ccap = m  # only once every buffer is there
 
     cdef void _threats(self, Py_ssize_t m):
@@ -778,27 +778,18 @@ cdef class Kernel:
     cdef Py_ssize_t _pick(self, Py_ssize_t m, object rng) except -2:
         """``_tops``'s only index, or, with several and an exact ``Rng``, the one ``rng.randbelow`` draws (its steps
         done here, no list); -1: the caller draws from the list (no best score, or another generator)."""
-        cdef Py_ssize_t i, n = 0, one = -1, r
-        cdef double top = self.vals[0], low
-        for i in range(1, m):
-            if self.vals[i] > top:
-                top = self.vals[i]
-        low = top - 1e-12
+        cdef Py_ssize_t i, n = 0
+        cdef double low = self.vmax - 1e-12
+        cdef int* tops = self.cand  # (``_score``'s candidates are no longer needed: the best indices, in order)
         for i in range(m):
             if self.vals[i] >= low:
+                tops[n] = <int>i
                 n += 1
-                one = i
         if n == 1:
-            return one
+            return tops[0]
         if n == 0 or type(rng) is not Rng:
             return -1
-        r = _randbelow(rng, n)
-        for i in range(m):
-            if self.vals[i] >= low:
-                if r == 0:
-                    return i
-                r -= 1
-        return -1  # not reached: r < n
+        return tops[_randbelow(rng, n)]
 
     def bounds(self, view: object, legal: list) -> list | None:
         """Per legal action, the upper bound ``best`` prunes with (the sum of ``ubt`` over its hits, less the card's
@@ -835,11 +826,7 @@ cdef class Kernel:
     cdef list _tops(self, Py_ssize_t m):
         """The indices of the scores within 1e-12 of the top, in order."""
         cdef Py_ssize_t i
-        cdef double top = self.vals[0], low
-        for i in range(1, m):
-            if self.vals[i] > top:
-                top = self.vals[i]
-        low = top - 1e-12
+        cdef double low = self.vmax - 1e-12
         return [i for i in range(m) if self.vals[i] >= low]
 
     cdef tuple _bounds(self, list cells):
@@ -1210,10 +1197,11 @@ cdef class Kernel:
         of highest bound is scored first (its value, up to the rounding of another order of the same additions,
         is a score some placement has: a floor for the best). Cards hitting a cell twice are never pruned (their
         attacks may need the reference: ``_bad``; and their copies may hit a cell another number of times)."""
-        cdef Py_ssize_t m = PyList_GET_SIZE(legal), i, n = self.gn, first = -1
+        cdef Py_ssize_t m = PyList_GET_SIZE(legal), i, n = self.gn, first = -1, nc = 0, q
         cdef int ci, k, s, e, j, t, w = self.gw, later = self.later
+        cdef int* cand
         cdef int gx0 = self.gx0, gy0 = self.gy0, x1 = self.gx1, y1 = self.gy1, x0 = self.ox, y0 = self.oy
-        cdef double v, ub, hi, top = -INFINITY, laterpow = self.laterpow
+        cdef double v, ub, hi = -INFINITY, top = -INFINITY, vmax = -INFINITY, laterpow = self.laterpow
         cdef uint64_t key
         cdef Py_ssize_t slot
         cdef PyObject* po
@@ -1225,6 +1213,7 @@ cdef class Kernel:
             self._bounds_of()
         # the candidates: Shields and attacks on no planet scored, the other attacks' keys and bounds
         self._cands(m)
+        cand = self.cand
         self.gen += 1
         if self.gen > 1 << 30:
             self._clear_stamps()
@@ -1241,12 +1230,13 @@ cdef class Kernel:
             if act.x < gx0 or act.x > x1 or act.y < gy0 or act.y > y1:
                 return False
             ci = (act.y - y0) * w + (act.x - x0)
-            self.csrc[i] = -2
             if self.shield[k]:
                 v = self._shield(ci, k, later)
                 self.vals[i] = v
                 if v > top:
                     top = v
+                if v > vmax:
+                    vmax = v
                 continue
             # the reference's memo key: (card, cell, set of targets holding a planet)
             key = 0
@@ -1265,19 +1255,26 @@ cdef class Kernel:
                 self.vals[i] = v
                 if v > top:
                     top = v
+                if v > vmax:
+                    vmax = v
                 continue
-            self.csrc[i] = -1
             self.keyb[i] = key
             self.ck[i] = k
             self.ca[i] = act.a
             self.cci[i] = ci
-            self.cub[i] = INFINITY if self.dup[k] else ub - self.keep[k]
-        if prune:  # a floor for the best: the attack of highest bound (a card hitting no cell twice)
-            hi = -INFINITY
-            for i in range(m):
-                if self.csrc[i] == -1 and not self.dup[self.ck[i]] and (self.cub[i] > hi or first < 0):
-                    hi = self.cub[i]
+            cand[nc] = <int>i
+            nc += 1
+            if self.dup[k]:
+                self.cub[i] = INFINITY
+            else:
+                ub = ub - self.keep[k]
+                self.cub[i] = ub
+                # a floor for the best (below): the attack of highest bound, the first of them (a card hitting no
+                # cell twice)
+                if prune and (ub > hi or first < 0):
+                    hi = ub
                     first = i
+        if prune:
             if first >= 0:
                 v = self._attack(self.ck[first], self.ca[first], self.cci[first], w, laterpow)
                 v = v - self.keep[self.ck[first]]
@@ -1285,9 +1282,8 @@ cdef class Kernel:
                 if v > top:
                     top = v
         # the attacks, in order: pruned, or the memo's value, or scored
-        for i in range(m):
-            if self.csrc[i] != -1:
-                continue
+        for q in range(nc):
+            i = cand[q]
             k = self.ck[i]
             # the margin: the bound's own rounding and the scores' (a few ulps of numbers far below 1e6)
             if prune and self.cub[i] + 1e-6 + 1e-9 * fabs(self.cub[i]) < top - 1e-12:
@@ -1305,7 +1301,7 @@ cdef class Kernel:
                 self.rep_gen[e] = self.gen
                 self.rep_head[e] = -1
             if j >= 0:
-                self.vals[i] = self.vals[j]
+                self.vals[i] = self.vals[j]  # (already in ``vmax``)
                 continue
             self.nextrep[i] = self.rep_head[e]
             self.rep_head[e] = <int>i
@@ -1316,6 +1312,9 @@ cdef class Kernel:
             self.vals[i] = v
             if v > top:
                 top = v
+            if v > vmax:
+                vmax = v
+        self.vmax = vmax
         return True
 
     cdef double _shield(self, int ci, int k, int later) noexcept:
