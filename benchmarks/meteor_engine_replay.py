@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import io
-import pstats
 import time
 from typing import Any
 
@@ -99,11 +97,9 @@ def main() -> None:
     print(f"meteor {a.players}p {a.bots}: {a.games} games x {rounds}, {decisions} decisions, "
           f"{1e6 * el / decisions:.1f} us of engine per decision{' (under cProfile)' if prof else ''}")
     if prof:
-        for key in ("tottime", "cumulative"):
-            s = io.StringIO()
-            pstats.Stats(prof, stream=s).strip_dirs().sort_stats(key).print_stats(a.top)
-            print(f"---- by {key}")
-            print("\n".join(line for line in s.getvalue().splitlines()[6:] if line.strip()))
+        from profile_games import print_profile  # this script's folder is on the path when run as a script
+
+        print_profile(prof, a.top)
 
 
 if __name__ == "__main__":

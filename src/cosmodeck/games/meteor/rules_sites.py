@@ -7,6 +7,7 @@ completes it (R2); a project that no further cards could complete is ``dead``.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Sequence
 from itertools import permutations
 from typing import TYPE_CHECKING
 
@@ -151,14 +152,18 @@ def classify(st: MeteorState, site: Site) -> str:
     if not ids:
         return EMPTY
     rules = cost_rules(st, site.seat)
-    canon = rules.canon
+    return _kept(rules.status, rules.canon, ids, classify_reference, st, site)
+
+
+def _kept(table: dict[tuple[str, ...], str], canon: dict[str, str], ids: Sequence[str],
+          compute: Callable[[MeteorState, Site], str], st: MeteorState, site: Site) -> str:
+    """``compute(st, site)`` kept in ``table`` under the canonical ids of the site's cards (emptied when large)."""
     key = tuple([canon[i] for i in ids])
-    table = rules.status
     got = table.get(key)
     if got is None:
         if len(table) >= _CACHE_MAX:
             table.clear()
-        got = table[key] = classify_reference(st, site)
+        got = table[key] = compute(st, site)
     return got
 
 
@@ -228,15 +233,7 @@ def completion_reference(st: MeteorState, site: Site) -> str:
 def completion(st: MeteorState, site: Site) -> str:
     """``completion_reference``, kept per cards and cost rules (see ``classify``)."""
     rules = cost_rules(st, site.seat)
-    canon = rules.canon
-    key = tuple([canon[i] for i in st.sites[site.seat][site.slot]])
-    table = rules.completion
-    kind = table.get(key)
-    if kind is None:
-        if len(table) >= _CACHE_MAX:
-            table.clear()
-        kind = table[key] = completion_reference(st, site)
-    return kind
+    return _kept(rules.completion, rules.canon, st.sites[site.seat][site.slot], completion_reference, st, site)
 
 
 def _complete(st: MeteorState, site: Site) -> list[Event]:
